@@ -1,0 +1,1 @@
+"""Marquoir: a companion for board games played around a real table."""

@@ -1,0 +1,1 @@
+"""The catalog and the rules pages."""

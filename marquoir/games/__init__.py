@@ -1,0 +1,1 @@
+"""Pure game knowledge, one package per game: rules engines, box facts, content."""

@@ -1,0 +1,119 @@
+"""Django settings for Marquoir.
+
+Everything a deployment changes comes from the environment (see docs/deploy.md); the
+defaults make `make run` work on a fresh checkout with SQLite and nothing else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from .env import env, env_bool, env_list
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("MARQUOIR_DEBUG", False)
+SECRET_KEY = env("SECRET_KEY", "marquoir-dev-only-key-do-not-use-in-production-3f9a1c7e5b2d8046")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.contenttypes",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "marquoir.catalog",
+    "marquoir.tables",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "marquoir.security.ContentSecurityPolicyMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "marquoir.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "marquoir" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "marquoir.context_processors.site",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "marquoir.wsgi.application"
+ASGI_APPLICATION = "marquoir.asgi.application"
+
+DATABASES = {
+    "default": {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        "OPTIONS": {
+            # WAL lets readers go on while a turn is written; IMMEDIATE takes the write
+            # lock at BEGIN so two writers queue instead of failing on upgrade.
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 10,
+        },
+    }
+}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("fr", _("French"))]
+LOCALE_PATHS = [BASE_DIR / "marquoir" / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "marquoir" / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG or not env_bool("MARQUOIR_COMPRESS_STATIC", False)
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+WHITENOISE_USE_FINDERS = True
+
+# Security: capability links carry the right to watch; cookies and headers are strict.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+CSRF_COOKIE_HTTPONLY = False
+CSRF_COOKIE_SAMESITE = "Lax"
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG and env_bool("MARQUOIR_HTTPS", False))
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("MARQUOIR_HTTPS", False)
+SECURE_HSTS_SECONDS = 31536000 if env_bool("MARQUOIR_HTTPS", False) else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("MARQUOIR_BEHIND_PROXY", False) else None
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+}

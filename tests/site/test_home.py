@@ -1,0 +1,38 @@
+"""The site answers: the bare root follows the browser's language, the home page in both."""
+
+from django.test import Client
+
+
+def test_the_root_sends_a_french_browser_to_the_french_home(client: Client):
+    response = client.get("/", headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"})
+    assert response.status_code == 302
+    assert response["Location"] == "/fr/"
+
+
+def test_the_root_sends_other_browsers_to_the_english_home(client: Client):
+    response = client.get("/", headers={"accept-language": "de-DE"})
+    assert response["Location"] == "/en/"
+
+
+def test_the_home_page_speaks_french_under_fr(client: Client):
+    response = client.get("/fr/")
+    assert response.status_code == 200
+    assert '<html lang="fr">' in response.content.decode()
+    assert "Les jeux à table" in response.content.decode()
+
+
+def test_the_home_page_speaks_english_under_en(client: Client):
+    response = client.get("/en/")
+    assert '<html lang="en">' in response.content.decode()
+    assert "Games at the table" in response.content.decode()
+
+
+def test_every_page_carries_a_strict_content_security_policy(client: Client):
+    policy = client.get("/en/")["Content-Security-Policy"]
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+
+
+def test_the_health_endpoint_answers_ok(client: Client):
+    response = client.get("/healthz")
+    assert response.json() == {"status": "ok"}
