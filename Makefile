@@ -18,9 +18,14 @@ install: $(STAMP)
 messages: install
 	$(BIN)/python scripts/compile_messages.py
 
-# Collects the strings marked for translation into the French catalog (needs GNU gettext).
+# Collects the strings marked for translation into the French catalogs (needs GNU gettext):
+# one per app, and the project's own for what sits outside the apps.
 makemessages: install
-	cd marquoir && ../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
+	cd marquoir/catalog && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
+	cd marquoir/tables && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
+	cd marquoir && ../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location \
+		--ignore 'catalog/*' --ignore 'tables/*' --ignore 'games/*'
+	cd marquoir/games && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 
 run: messages
 	$(BIN)/python manage.py migrate --no-input

@@ -1,10 +1,12 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
-from . import bench_engine
+from . import bench_engine, bench_site
 
 
 def main() -> None:
     bench_engine.main()
+    print()
+    bench_site.main()
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "ninja",
     "marquoir.catalog",
     "marquoir.tables",
 ]
@@ -44,7 +45,8 @@ ROOT_URLCONF = "marquoir.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "marquoir" / "templates"],
+        # Each game package keeps its own templates and drawings beside its engine.
+        "DIRS": sorted((BASE_DIR / "marquoir" / "games").glob("*/templates")),
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -77,7 +79,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
-LOCALE_PATHS = [BASE_DIR / "marquoir" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "marquoir" / "locale", BASE_DIR / "marquoir" / "games" / "locale"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

@@ -1,12 +1,14 @@
-"""Marquoir's addresses: pages under a language prefix (/en/, /fr/), the API without one."""
+"""Marquoir's addresses: pages under a language prefix (/en/, /fr/), the API and health without."""
 
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import URLPattern, URLResolver, include, path
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", include("marquoir.catalog.root_urls")),
+    path("", include("marquoir.tables.api_urls")),
 ]
 urlpatterns += i18n_patterns(
     path("", include("marquoir.catalog.urls")),
+    path("", include("marquoir.tables.urls")),
     prefix_default_language=True,
 )

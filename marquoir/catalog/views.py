@@ -1,18 +1,49 @@
-"""Catalog pages: thin views over the registered games."""
+"""Catalog pages: thin views over the registered games and their content."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
+
+from marquoir.games.content import GameContent, load_content
+from marquoir.games.meta import GameMeta
+from marquoir.games.registry import games_by_category, get_game
+
+from .categories import category_label
+from .references import reference_for
+
+
+@dataclass(frozen=True, slots=True)
+class GameCard:
+    """A game as the catalog lists it: box facts and its content in the page's language."""
+
+    meta: GameMeta
+    content: GameContent
+    content_language: str
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """A category of the catalog with its games."""
+
+    key: str
+    label: str
+    games: tuple[GameCard, ...]
 
 
 def root(request: HttpRequest) -> HttpResponse:
-    """The bare address: follow the browser's language on a first visit."""
+    """The bare address: the language chosen before (Django's cookie), else the browser's."""
     language = translation.get_language_from_request(request)
     with translation.override(language):
-        return HttpResponseRedirect(reverse("catalog:home"))
+        response = HttpResponseRedirect(reverse("catalog:home"))
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
 
 
 def health(request: HttpRequest) -> JsonResponse:
@@ -21,5 +52,37 @@ def health(request: HttpRequest) -> JsonResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The catalog: games by category."""
-    return render(request, "catalog/home.html")
+    """The catalog: games by category, each with its quick facts and pitch."""
+    categories = [
+        Category(key, category_label(key), tuple(_card(game) for game in games)) for key, games in games_by_category()
+    ]
+    return render(request, "catalog/home.html", {"categories": categories})
+
+
+def game(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's page: its rules summed up, a quick reference and the box facts."""
+    meta = get_game(slug)
+    if meta is None:
+        raise Http404(slug)
+    card = _card(meta)
+    reference = reference_for(slug)
+    context = {
+        "game": card,
+        "meta": meta,
+        "content": card.content,
+        "category": Category(meta.category, category_label(meta.category), ()),
+        "reference_template": reference[0] if reference else None,
+        "reference": reference[1] if reference else None,
+        "publisher": meta.publishers[0] if meta.publishers else "",
+        "original_publishers": ", ".join(meta.publishers[1:]),
+    }
+    return render(request, "catalog/game.html", context)
+
+
+def _card(meta: GameMeta) -> GameCard:
+    """``meta`` with its content in the active language, or in the default one if not written yet."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    try:
+        return GameCard(meta, load_content(meta.slug, language), language)
+    except FileNotFoundError:
+        return GameCard(meta, load_content(meta.slug, settings.LANGUAGE_CODE), settings.LANGUAGE_CODE)

@@ -1,5 +1,6 @@
-"""The site answers: the bare root follows the browser's language, the home page in both."""
+"""The site answers: the bare root follows the chosen or the browser's language, the home page in both."""
 
+from django.conf import settings
 from django.test import Client
 
 
@@ -36,3 +37,21 @@ def test_every_page_carries_a_strict_content_security_policy(client: Client):
 def test_the_health_endpoint_answers_ok(client: Client):
     response = client.get("/healthz")
     assert response.json() == {"status": "ok"}
+
+
+def test_the_root_prefers_the_language_chosen_before_over_the_browser_s(client: Client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    response = client.get("/", headers={"accept-language": "en-GB,en;q=0.9"})
+    assert response["Location"] == "/fr/"
+
+
+def test_the_root_ignores_a_language_cookie_it_does_not_serve(client: Client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = client.get("/", headers={"accept-language": "fr-FR"})
+    assert response["Location"] == "/fr/"
+
+
+def test_the_root_redirect_varies_with_language_and_cookie_for_caches(client: Client):
+    vary = client.get("/")["Vary"]
+    assert "Accept-Language" in vary
+    assert "Cookie" in vary

@@ -1,0 +1,104 @@
+"""The score keeper on the server: what a turn costs, and what the table screen weighs.
+
+Runs Django in-process against a real SQLite file (migrated from scratch), through the test
+client, so the figures include routing, the service's transaction, the log fold and the
+template. The baseline in the same run is the health endpoint, which does nothing.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _setup_django(db_path: str) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marquoir.settings")
+    os.environ["SQLITE_PATH"] = db_path
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _median_ms(samples: list[float]) -> str:
+    return f"{statistics.median(samples) * 1000:.2f} ms"
+
+
+def main() -> None:
+    from .timing import report
+
+    with tempfile.TemporaryDirectory() as tmp:
+        _setup_django(str(Path(tmp) / "bench.sqlite3"))
+        from django.db import connection
+        from django.test import Client
+        from django.test.utils import CaptureQueriesContext
+
+        client = Client()
+        created = client.post(
+            "/en/tables/new/pickomino/",
+            {"name_0": "Ada", "name_1": "Ben", "name_2": "Cy", "name_3": "Dee", "first": "0"},
+        )
+        table = created["Location"]
+        print("Site (Django in-process, SQLite file, test client)")
+
+        health, turns, renders = [], [], []
+        mid_game_html = b""
+        queries_per_turn: list[int] = []
+        tiles = list(range(21, 37))
+        for turn in range(200):
+            start = time.perf_counter()
+            client.get("/healthz")
+            health.append(time.perf_counter() - start)
+
+            page = client.get(table).content.decode()
+            if turn == 12:
+                mid_game_html = page.encode()
+            seq = re.search(r'name="expected_seq" value="(\d+)"', page)
+            action_id = re.search(r'name="action_id" value="(\w+)"', page)
+            if seq is None or action_id is None or 'name="type" value="bust"' not in page:
+                break  # the game is over
+            # Alternate takes and busts so the log grows like a real game's.
+            fields = {"expected_seq": seq.group(1), "action_id": action_id.group(1)}
+            if turn % 3 == 2:
+                fields |= {"type": "bust"}
+            else:
+                fields |= {"type": "take", "total": str(tiles[turn % len(tiles)] + 2), "worm": "1", "from": "grill"}
+            with CaptureQueriesContext(connection) as queries:
+                start = time.perf_counter()
+                client.post(table + "act/", fields)
+                turns.append(time.perf_counter() - start)
+            queries_per_turn.append(len(queries))
+            start = time.perf_counter()
+            client.get(table)
+            renders.append(time.perf_counter() - start)
+
+        report("baseline: GET /healthz, median", _median_ms(health))
+        report("record a turn (POST, no JS), median", _median_ms(turns), f"over {len(turns)} turns")
+        report("database queries per recorded turn, median", f"{statistics.median(queries_per_turn):.0f}")
+        report("render the table screen (GET), median", _median_ms(renders))
+        report("turn / baseline", f"{statistics.median(turns) / statistics.median(health):.1f}x")
+
+        html = mid_game_html
+        static = ROOT / "marquoir" / "static"
+        assets = {
+            "CSS": [static / "css" / "site.css", static / "css" / "table.css"],
+            "JS": [static / "vendor" / "htmx-2.0.11.min.js"],
+        }
+        print("Table screen weight (mid-game, 4 players)")
+        transferred = len(gzip.compress(html))
+        report("HTML", f"{len(html):,} B", f"gzip {len(gzip.compress(html)):,} B")
+        for kind, paths in assets.items():
+            raw = sum(path.stat().st_size for path in paths)
+            packed = sum(len(gzip.compress(path.read_bytes())) for path in paths)
+            transferred += packed
+            report(kind, f"{raw:,} B", f"gzip {packed:,} B")
+        report("transferred, first visit (gzip)", f"{transferred:,} B", "later visits: HTML only (assets cached)")

@@ -1,0 +1,16 @@
+"""What people read for each game category, in their language."""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+CATEGORY_LABELS: dict[str, Promise] = {
+    "dice": _("Dice games"),
+}
+
+
+def category_label(category: str) -> str:
+    """The translated label of ``category``; the key itself when none is defined."""
+    label = CATEGORY_LABELS.get(category)
+    return str(label) if label is not None else category

@@ -1,0 +1,265 @@
+"""The JSON API, version 1, exactly as docs/api-v1.md says (extended, never changed).
+
+Bodies are parsed by hand rather than by ninja's schemas so that every refusal, malformed
+JSON included, answers in the contract's shape ``{"error": {"code", "message"}}`` in the
+language of ``Accept-Language``, and so that the match and its token are checked before
+the body. The schemas below document the API in the OpenAPI schema the app serves.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
+from ninja import Field, NinjaAPI, Schema
+from ninja.errors import ValidationError
+from ninja.openapi.docs import Swagger
+
+from marquoir.games.pickomino import RuleError
+from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
+
+from . import services
+from .actions import parse_action
+from .messages import STATUS, message_for
+from .models import Match
+from .selectors import claims_json, match_view, state_json
+from .services import ServiceError
+
+
+class ErrorBody(Schema):
+    code: str = Field(..., examples=["not_stealable"])
+    message: str
+
+
+class ErrorOut(Schema):
+    error: ErrorBody
+
+
+class OptionsSchema(Schema):
+    shorter_game: bool = False
+    flip_without_return: bool = False
+
+
+class CreateIn(Schema):
+    game: Literal["pickomino"]
+    players: list[str] = Field(..., min_length=2, max_length=7, examples=[["Ada", "Ben", "Cy"]])
+    first: int = 0
+    options: OptionsSchema | None = None
+
+
+class ActionIn(Schema):
+    type: Literal["take", "bust", "undo"]
+    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="take: the turn's total")
+    worm: bool | None = Field(None, description="take: whether a worm was kept")
+    dice: dict[Literal["1", "2", "3", "4", "5", "worm"], int] | None = Field(
+        None, description="take: the kept dice per face, instead of total and worm"
+    )
+    from_: Literal["grill"] | int = Field("grill", alias="from", description='take: "grill" or the player robbed')
+    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] | None = Field(
+        None, description="bust: why the turn failed (extension; the penalty is the same)"
+    )
+    expected_seq: int | None = Field(None, description="the seq last seen; 409 conflict if it is not current")
+    action_id: str | None = Field(None, max_length=64, description="a client key: the same key is applied once")
+
+
+class PlayerOut(Schema):
+    name: str
+    stack: list[int]
+    worms: int
+
+
+class GrillTileOut(Schema):
+    tile: int
+    worms: int
+    face: Literal["up", "down"]
+
+
+class StandingOut(Schema):
+    player: int
+    worms: int
+    best_tile: int | None
+    rank: int
+
+
+class StateOut(Schema):
+    id: str
+    game: str
+    options: OptionsSchema
+    seq: int
+    players: list[PlayerOut]
+    grill: list[GrillTileOut]
+    current: int
+    over: bool
+    standings: list[StandingOut]
+    winners: list[int]
+    first: int = Field(..., description="extension: the player who started")
+
+
+class CreatedOut(Schema):
+    id: str
+    edit_token: str
+    state: StateOut
+
+
+class ClaimOut(Schema):
+    tile: int
+    from_: Literal["grill"] | int = Field(..., alias="from")
+
+
+class ClaimsOut(Schema):
+    claims: list[ClaimOut]
+    bust: bool
+
+
+class DocsWithOwnPolicy(Swagger):
+    """Swagger UI from ninja's own static files; it sets styles inline, so its page allows that."""
+
+    def render_page(self, request: HttpRequest, api: NinjaAPI, **kwargs: Any) -> HttpResponse:
+        response = super().render_page(request, api, **kwargs)
+        response["Content-Security-Policy"] = (
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+        )
+        return response
+
+
+api = NinjaAPI(
+    title="Marquoir API",
+    version="1",
+    description="Keep score at the table: create a match, read it, act on it. See docs/api.md.",
+    urls_namespace="api-v1",
+    docs=DocsWithOwnPolicy(),
+    docs_url="/docs",
+)
+
+
+def api_language(request: HttpRequest) -> str:
+    """The language of ``Accept-Language`` (English or French), English otherwise."""
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        if code == "*":
+            break
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return "en"
+
+
+def error_response(request: HttpRequest, error: ServiceError, players: list[str] | None = None) -> JsonResponse:
+    """The contract's error body, worded in the request's language."""
+    with translation.override(api_language(request)):
+        message = message_for(error.code, error.reason, error.params, players or [])
+    return JsonResponse({"error": {"code": error.code, "message": message}}, status=STATUS.get(error.code, 422))
+
+
+def _json_body(request: HttpRequest) -> Any:
+    try:
+        return json.loads(request.body or b"null")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ServiceError("invalid", "bad_json") from None
+
+
+def _bearer_token(request: HttpRequest) -> str | None:
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def _find_match(match_id: str) -> Match:
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise ServiceError("not_found")
+    return match
+
+
+ACTION_SCHEMA = ActionIn.model_json_schema(by_alias=True)
+ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+@api.post(
+    "/matches",
+    response={201: CreatedOut, 422: ErrorOut},
+    openapi_extra={"requestBody": {"content": {"application/json": {"schema": CreateIn.model_json_schema()}}}},
+    summary="Create a match",
+)
+def create_match(request: HttpRequest) -> HttpResponse:
+    """Start a match; the answer carries the watch id and the edit token (shown only here)."""
+    try:
+        body = _json_body(request)
+        if not isinstance(body, dict):
+            raise ServiceError("invalid", "not_an_object")
+        unknown = sorted(set(body) - {"game", "players", "first", "options"})
+        if unknown:
+            raise ServiceError("invalid", "unknown_field", field=unknown[0])
+        match, token = services.match_create(
+            game=body.get("game"),  # type: ignore[arg-type]
+            players=body.get("players"),
+            first=body.get("first", 0),
+            options=body.get("options"),
+        )
+    except ServiceError as error:
+        return error_response(request, error)
+    return JsonResponse({"id": match.id, "edit_token": token, "state": state_json(match_view(match))}, status=201)
+
+
+@api.get("/matches/{match_id}", response={200: StateOut, 404: ErrorOut}, summary="Read a match")
+def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
+    """The match's State; the id alone is enough (it is the watch capability)."""
+    try:
+        match = _find_match(match_id)
+    except ServiceError as error:
+        return error_response(request, error)
+    return JsonResponse(state_json(match_view(match)))
+
+
+@api.post(
+    "/matches/{match_id}/actions",
+    response={200: StateOut, **ERRORS},
+    openapi_extra={
+        "requestBody": {"content": {"application/json": {"schema": ActionIn.model_json_schema(by_alias=True)}}}
+    },
+    summary="Act on a match",
+)
+def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
+    """A take, a bust or an undo for the current player; needs `Authorization: Bearer {edit_token}`."""
+    players: list[str] = []
+    try:
+        match = _find_match(match_id)
+        players = list(match.players)
+        if not services.edit_token_matches(match, _bearer_token(request)):
+            raise ServiceError("unauthorized")
+        try:
+            action = parse_action(_json_body(request))
+        except RuleError as error:
+            raise ServiceError.from_rule(error) from None
+        result = services.match_act(match_id=match.id, request=action)
+    except ServiceError as error:
+        return error_response(request, error, players)
+    return JsonResponse(result.state)
+
+
+@api.get(
+    "/matches/{match_id}/claims",
+    response={200: ClaimsOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+    summary="What a total may claim",
+)
+def match_claims(
+    request: HttpRequest, match_id: str, total: int | None = None, worm: bool | None = None
+) -> HttpResponse:
+    """Every legal claim for the current player with that total, or none and `bust: true` (also after the end)."""
+    try:
+        match = _find_match(match_id)
+        if total is None or worm is None or not 1 <= total <= MAX_TOTAL:
+            raise ServiceError("invalid", "bad_claim_query")
+        view = match_view(match)
+    except ServiceError as error:
+        return error_response(request, error)
+    return JsonResponse(claims_json(view, total, worm))
+
+
+@api.exception_handler(ValidationError)
+def validation_failed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """Ninja's own parameter checks answer in the contract's shape too."""
+    return error_response(request, ServiceError("invalid", "bad_claim_query"))

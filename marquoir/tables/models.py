@@ -1,0 +1,90 @@
+"""A match is its log: the set-up, then every action in order, undos included.
+
+Nothing is deleted: an undo is an entry of its own and marks the entry it takes back as
+undone, so a match can be replayed, audited and charted. The table is the fold of the
+entries still in force (see selectors.py); ``seq`` counts every accepted entry.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import models
+
+
+def new_match_id() -> str:
+    """An unguessable id (128 random bits): knowing it is the right to watch."""
+    return secrets.token_urlsafe(16)
+
+
+class Match(models.Model):
+    """One game at one table."""
+
+    id = models.CharField(primary_key=True, max_length=32, default=new_match_id, editable=False)
+    game = models.CharField(max_length=40)
+    players: models.JSONField[list[str]] = models.JSONField()
+    first = models.PositiveSmallIntegerField(default=0)
+    options: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
+    # Only a digest is kept: a copy of the database does not give the right to keep score.
+    edit_token_digest = models.CharField(max_length=64)
+    seq = models.PositiveIntegerField(default=0)
+    over = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.id}"
+
+
+class LogEntry(models.Model):
+    """One accepted action: a take, a bust, or an undo of an earlier entry."""
+
+    class Kind(models.TextChoices):
+        TAKE = "take"
+        BUST = "bust"
+        UNDO = "undo"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")
+    seq = models.PositiveIntegerField(help_text="The match's seq once this entry was accepted.")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    payload: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
+    undone_by = models.PositiveIntegerField(null=True, blank=True, help_text="The seq of the undo that took this back.")
+    undoes = models.PositiveIntegerField(null=True, blank=True, help_text="For an undo: the seq it took back.")
+    # NULL, not "", when absent: the uniqueness of client keys only holds among real keys.
+    action_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    # The state answered the first time, so a retried request gets the very same answer.
+    response: models.JSONField[dict[str, Any] | None] = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("match", "seq")
+        constraints = [
+            models.UniqueConstraint(fields=("match", "seq"), name="one_entry_per_seq"),
+            models.UniqueConstraint(
+                fields=("match", "action_id"),
+                condition=models.Q(action_id__isnull=False),
+                name="one_entry_per_action_id",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.kind}"
+
+
+class DeviceMatch(models.Model):
+    """A match this device created or joined: for "my matches", names offered, the right to edit.
+
+    The device is known by a random cookie; only its digest is stored.
+    """
+
+    device_digest = models.CharField(max_length=64, db_index=True)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="devices")
+    can_edit = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=("device_digest", "match"), name="one_link_per_device")]
+
+    def __str__(self) -> str:
+        return f"{self.device_digest[:8]} {self.match_id}"

@@ -1,0 +1,83 @@
+"""What each action did, in plain words, in the page's language (the turn log)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from marquoir.games.pickomino import Busted, BustReason, Outcome, Took
+
+
+def worms_text(count: int) -> str:
+    """“1 worm”, “3 worms” in the current language."""
+    return ngettext("%(count)s worm", "%(count)s worms", count) % {"count": count}
+
+
+def bust_reason_text(reason: BustReason) -> str:
+    """Why a turn failed, as a short clause."""
+    return {
+        BustReason.DECLARED: _("bust"),
+        BustReason.NO_NEW_FACE: _("bust (the roll showed no new face)"),
+        BustReason.NO_WORM: _("bust (no worm kept)"),
+        BustReason.NOTHING_TO_CLAIM: _("bust (no tile to claim with that total)"),
+    }[reason]
+
+
+def describe(outcome: Outcome, players: Sequence[str]) -> str:
+    """One or two sentences telling what an action did."""
+    name = players[outcome.player]
+    if isinstance(outcome, Took):
+        if isinstance(outcome.source, int):
+            text = ngettext(
+                "%(player)s stole %(tile)s from %(victim)s: %(count)s worm changes hands.",
+                "%(player)s stole %(tile)s from %(victim)s: %(count)s worms change hands.",
+                outcome.worms,
+            ) % {"player": name, "tile": outcome.tile, "victim": players[outcome.source], "count": outcome.worms}
+        elif outcome.tile == outcome.total:
+            text = _("%(player)s took %(tile)s from the grill (+%(worms)s).") % {
+                "player": name,
+                "tile": outcome.tile,
+                "worms": worms_text(outcome.worms),
+            }
+        else:
+            text = _(
+                "%(player)s scored %(total)s and took %(tile)s, the highest tile below, from the grill (+%(worms)s)."
+            ) % {
+                "player": name,
+                "total": outcome.total,
+                "tile": outcome.tile,
+                "worms": worms_text(outcome.worms),
+            }
+    else:
+        text = _describe_bust(outcome, name)
+    if outcome.game_over:
+        text += " " + _("No face-up tile is left: the game is over.")
+    return text
+
+
+def _describe_bust(outcome: Busted, name: str) -> str:
+    parts = [_("%(player)s: %(reason)s.") % {"player": name, "reason": bust_reason_text(outcome.reason)}]
+    if outcome.returned is None:
+        parts.append(_("No tile to give back."))
+    else:
+        parts.append(
+            _("%(tile)s goes back to the grill (−%(worms)s).")
+            % {"tile": outcome.returned, "worms": worms_text(outcome.worms_lost)}
+        )
+    if outcome.turned_down is not None:
+        parts.append(_("%(tile)s is turned face down.") % {"tile": outcome.turned_down})
+    elif outcome.returned is not None:
+        parts.append(
+            _("No tile is turned face down: %(tile)s is the highest face-up tile on the grill.")
+            % {"tile": outcome.returned}
+        )
+    return " ".join(parts)
+
+
+def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
+    """The log line of an undo."""
+    if undone is None:
+        return _("Undo.")
+    return _("Undone: %(what)s") % {"what": describe(undone, players)}

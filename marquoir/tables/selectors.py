@@ -1,0 +1,125 @@
+"""Reads: a match rebuilt from its log, and the State of the API contract.
+
+The table is never stored, only the log: folding it is far below a millisecond for a
+whole game (see `make bench`), so every request rebuilds it and nothing can go stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from marquoir.games.pickomino import Match as EngineMatch
+from marquoir.games.pickomino import Options, Outcome, Setup, legal_claims, standings, winners, worms_on
+
+from .actions import engine_action
+from .models import LogEntry, Match
+
+
+@dataclass(frozen=True)
+class LoggedEntry:
+    """An entry of the log with what it did (for takes and busts) and whether it still holds."""
+
+    entry: LogEntry
+    outcome: Outcome | None
+    undone: bool
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match row, its log, and the engine's match folded from the entries in force."""
+
+    row: Match
+    engine: EngineMatch
+    log: tuple[LoggedEntry, ...]
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.row.players)
+
+
+def setup_of(row: Match) -> Setup:
+    """The engine's set-up for a stored match."""
+    options = Options(
+        shorter_game=bool(row.options.get("shorter_game", False)),
+        flip_without_return=bool(row.options.get("flip_without_return", False)),
+    )
+    return Setup(len(row.players), row.first, options)
+
+
+def fold_log(row: Match, entries: Iterable[LogEntry]) -> MatchView:
+    """Replay every entry in order: a take or bust applies, an undo takes back the last in force."""
+    engine = EngineMatch.start(setup_of(row))
+    outcomes: dict[int, Outcome] = {}
+    logged: list[LogEntry] = []
+    for entry in entries:
+        logged.append(entry)
+        if entry.kind == LogEntry.Kind.UNDO:
+            engine = engine.undo()
+        else:
+            engine = engine.apply(engine_action(entry.payload))
+            outcomes[entry.seq] = engine.outcomes[-1]
+    log = tuple(LoggedEntry(entry, outcomes.get(entry.seq), entry.undone_by is not None) for entry in logged)
+    return MatchView(row, engine, log)
+
+
+def match_view(row: Match) -> MatchView:
+    """The match with its whole log, read in one query."""
+    return fold_log(row, row.entries.order_by("seq"))
+
+
+def state_json(view: MatchView) -> dict[str, Any]:
+    """The State of the API contract (docs/api-v1.md), with nothing changed and a few additions."""
+    row, state = view.row, view.engine.state
+    return {
+        "id": row.id,
+        "game": row.game,
+        "options": {
+            "shorter_game": state.options.shorter_game,
+            "flip_without_return": state.options.flip_without_return,
+        },
+        "seq": row.seq,
+        "players": [
+            {"name": name, "stack": list(state.stacks[index]), "worms": state.worms(index)}
+            for index, name in enumerate(row.players)
+        ],
+        "grill": [
+            {"tile": tile, "worms": worms_on(tile), "face": "up" if up else "down"} for tile, up in state.grill()
+        ],
+        "current": state.current,
+        "over": state.over,
+        "standings": [
+            {"player": row_.player, "worms": row_.worms, "best_tile": row_.best_tile, "rank": row_.rank}
+            for row_ in standings(state)
+        ],
+        "winners": list(winners(state)),
+        "first": row.first,
+    }
+
+
+def claims_json(view: MatchView, total: int, worm: bool) -> dict[str, Any]:
+    """What a take with ``total`` (and ``worm``) may claim for the current player."""
+    claims = legal_claims(view.engine.state, total, worm)
+    return {
+        "claims": [{"tile": claim.tile, "from": claim.source} for claim in claims],
+        "bust": not claims,
+    }
+
+
+def worms_over_time(view: MatchView) -> list[list[int]]:
+    """For each player, their worms before the first action and after each action in force."""
+    states = view.engine.states()
+    return [[state.worms(player) for state in states] for player in range(len(view.row.players))]
+
+
+def names_used_on(rows: Sequence[Match]) -> list[str]:
+    """Player names from these matches, most recent first, each once (ignoring case)."""
+    seen: set[str] = set()
+    names: list[str] = []
+    for row in rows:
+        for name in row.players:
+            if name.casefold() not in seen:
+                seen.add(name.casefold())
+                names.append(name)
+    return names

@@ -1,0 +1,226 @@
+"""Every write to a match goes through here, for the pages and the API alike.
+
+``match_act`` locks the match row, checks ``action_id`` (a retried request gets its first
+answer) and ``expected_seq`` (a stale page is told, not obeyed), applies the action through
+the engine, appends it to the log and commits, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, RuleError
+from marquoir.games.pickomino.errors import INVALID, NOTHING_TO_UNDO
+
+from .actions import ActionRequest, engine_action
+from .models import DeviceMatch, LogEntry, Match
+from .selectors import MatchView, fold_log, match_view, state_json
+
+NAME_MAX_LENGTH = 40
+KNOWN_OPTIONS = ("shorter_game", "flip_without_return")
+SUPPORTED_GAMES = ("pickomino",)
+
+# Called with the match id once an action is committed; the live updates hang here.
+after_commit_listeners: list[Callable[[str, int], None]] = []
+
+
+class ServiceError(Exception):
+    """A refused request, with the API's code and the details to word the message."""
+
+    def __init__(self, code: str, reason: str | None = None, **params: Any) -> None:
+        self.code = code
+        self.reason = reason or code
+        self.params = params
+        super().__init__(self.reason)
+
+    @classmethod
+    def from_rule(cls, error: RuleError) -> ServiceError:
+        return cls(error.code, error.reason, **error.params)
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """The outcome of an accepted request: the entry, the match after it, the State answered."""
+
+    view: MatchView | None
+    entry: LogEntry
+    state: dict[str, Any]
+    replayed: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def digest(secret: str) -> str:
+    """The SHA-256 digest of a secret, as stored."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def edit_token_matches(match: Match, token: str | None) -> bool:
+    """Whether ``token`` is the match's edit secret, compared in constant time."""
+    if not token:
+        return False
+    return hmac.compare_digest(digest(token), match.edit_token_digest)
+
+
+# Joiners shape Persian, Indic and emoji names; other format characters (bidi overrides
+# among them) only hide or reorder text, so they are refused with the control characters.
+_ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
+
+
+def _unprintable(char: str) -> bool:
+    category = unicodedata.category(char)
+    if category == "Cf":
+        return char not in _ALLOWED_FORMAT_CHARACTERS
+    return category in {"Cc", "Cs", "Co", "Cn"}
+
+
+def clean_player_names(names: object) -> list[str]:
+    """Names trimmed, 1 to 40 characters, any script, unique ignoring case; 2 to 7 of them."""
+    if not isinstance(names, Sequence) or isinstance(names, str) or not all(isinstance(n, str) for n in names):
+        raise ServiceError(INVALID, "bad_players")
+    cleaned = [unicodedata.normalize("NFC", name).strip() for name in names]
+    if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
+        raise ServiceError(INVALID, "player_count", count=len(cleaned))
+    seen: set[str] = set()
+    for name in cleaned:
+        if not name:
+            raise ServiceError(INVALID, "name_empty")
+        if len(name) > NAME_MAX_LENGTH:
+            raise ServiceError(INVALID, "name_too_long", name=name[:NAME_MAX_LENGTH], limit=NAME_MAX_LENGTH)
+        if any(_unprintable(char) for char in name):
+            raise ServiceError(INVALID, "name_characters", name=name)
+        if name.casefold() in seen:
+            raise ServiceError(INVALID, "name_twice", name=name)
+        seen.add(name.casefold())
+    return cleaned
+
+
+def clean_options(options: object) -> dict[str, bool]:
+    """The two table options, each a boolean; missing ones are off."""
+    if options is None:
+        return dict.fromkeys(KNOWN_OPTIONS, False)
+    if not isinstance(options, Mapping):
+        raise ServiceError(INVALID, "bad_options")
+    unknown = [key for key in options if key not in KNOWN_OPTIONS]
+    if unknown:
+        raise ServiceError(INVALID, "unknown_option", option=str(unknown[0]))
+    if not all(isinstance(value, bool) for value in options.values()):
+        raise ServiceError(INVALID, "bad_options")
+    return {key: bool(options.get(key, False)) for key in KNOWN_OPTIONS}
+
+
+def match_create(*, game: str, players: object, first: object = 0, options: object = None) -> tuple[Match, str]:
+    """A new match and its edit secret (shown once; only its digest is stored)."""
+    if game not in SUPPORTED_GAMES:
+        raise ServiceError(INVALID, "unknown_game", game=game)
+    names = clean_player_names(players)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
+        raise ServiceError(INVALID, "first_player", first=first)
+    token = secrets.token_urlsafe(32)
+    match = Match.objects.create(
+        game=game,
+        players=names,
+        first=first,
+        options=clean_options(options),
+        edit_token_digest=digest(token),
+    )
+    return match, token
+
+
+def device_link(*, device_secret: str, match: Match, can_edit: bool) -> None:
+    """Remember that this device created or joined ``match`` (granting edit only upwards)."""
+    link, created = DeviceMatch.objects.get_or_create(
+        device_digest=digest(device_secret), match=match, defaults={"can_edit": can_edit}
+    )
+    if not created and can_edit and not link.can_edit:
+        link.can_edit = True
+        link.save(update_fields=["can_edit"])
+
+
+def device_can_edit(*, device_secret: str | None, match: Match) -> bool:
+    """Whether this device holds the right to keep score on ``match``."""
+    if not device_secret:
+        return False
+    return DeviceMatch.objects.filter(device_digest=digest(device_secret), match=match, can_edit=True).exists()
+
+
+def device_matches(*, device_secret: str | None, limit: int = 50) -> list[tuple[Match, bool]]:
+    """This device's matches, most recently played first, with whether it may edit each."""
+    if not device_secret:
+        return []
+    links = (
+        DeviceMatch.objects.filter(device_digest=digest(device_secret))
+        .select_related("match")
+        .order_by("-match__updated_at")[:limit]
+    )
+    return [(link.match, link.can_edit) for link in links]
+
+
+def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
+    """Apply ``request`` to the match, once, under the match's lock; ServiceError if refused."""
+    try:
+        with transaction.atomic():
+            return _act_locked(match_id, request)
+    except IntegrityError:
+        # Two requests with one action_id raced past the check on a database that does
+        # not serialise them; the first is committed, so answer as a replay.
+        existing = LogEntry.objects.filter(match_id=match_id, action_id=request.action_id).first()
+        if request.action_id and existing is not None and existing.response is not None:
+            return ActResult(None, existing, existing.response, replayed=True)
+        raise
+
+
+def _act_locked(match_id: str, request: ActionRequest) -> ActResult:
+    try:
+        match = Match.objects.select_for_update().get(pk=match_id)
+    except Match.DoesNotExist:
+        raise ServiceError("not_found") from None
+    if request.action_id:
+        earlier = match.entries.filter(action_id=request.action_id).first()
+        if earlier is not None and earlier.response is not None:
+            return ActResult(None, earlier, earlier.response, replayed=True)
+    if request.expected_seq is not None and request.expected_seq != match.seq:
+        raise ServiceError("conflict", expected=request.expected_seq, seq=match.seq)
+    view = match_view(match)
+    new_seq = match.seq + 1
+    undoes: int | None = None
+    try:
+        if request.kind == LogEntry.Kind.UNDO:
+            in_force = [logged.entry for logged in view.log if logged.outcome is not None and not logged.undone]
+            if not in_force:
+                raise RuleError(NOTHING_TO_UNDO)
+            undoes = in_force[-1].seq
+        else:
+            view.engine.apply(engine_action(request.payload))
+    except RuleError as error:
+        raise ServiceError.from_rule(error) from None
+    entries = [logged.entry for logged in view.log]
+    if undoes is not None:
+        LogEntry.objects.filter(match=match, seq=undoes).update(undone_by=new_seq)
+        next(entry for entry in entries if entry.seq == undoes).undone_by = new_seq
+    entry = LogEntry(
+        match=match,
+        seq=new_seq,
+        kind=request.kind,
+        payload=request.payload,
+        undoes=undoes,
+        action_id=request.action_id,
+    )
+    match.seq = new_seq
+    # Fold the log as it now stands in memory rather than reading it back.
+    after = fold_log(match, [*entries, entry])
+    match.over = after.engine.state.over
+    match.save(update_fields=["seq", "over", "updated_at"])
+    state = state_json(after)
+    entry.response = state
+    entry.save(force_insert=True)
+    for listener in after_commit_listeners:
+        transaction.on_commit(lambda listener=listener: listener(match.id, new_seq))  # type: ignore[misc]
+    return ActResult(after, entry, state)
