@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint typecheck importlint pytest bench messages makemessages clean
+PG := bash scripts/postgres.sh
+
+.PHONY: install run test lint typecheck importlint pytest test-sqlite test-postgres system-deps \
+	postgres-start postgres-stop bench messages makemessages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,7 +32,7 @@ makemessages: install
 
 run: messages
 	$(BIN)/python manage.py migrate --no-input
-	MARQUOIR_DEBUG=$${MARQUOIR_DEBUG:-1} $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	MARQUOIR_DEBUG=$${MARQUOIR_DEBUG:-1} $(BIN)/python -m uvicorn marquoir.asgi:application --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .
@@ -41,10 +44,42 @@ typecheck: install
 importlint: install
 	$(BIN)/lint-imports
 
+# Chromium, PostgreSQL, gettext, python3-venv from Debian's packages, when missing (as root).
+system-deps:
+	@bash scripts/system_deps.sh
+
+# One pass of the suite on the database DATABASE_URL names (SQLite when it is unset).
 pytest: messages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test: lint typecheck importlint pytest
+# The whole suite on SQLite, whatever DATABASE_URL says.
+test-sqlite: messages
+	@echo "== pytest on SQLite =="
+	env -u DATABASE_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The whole suite on the throwaway cluster of scripts/postgres.sh: started if need be, and a
+# new empty `marquoir` database for the browser tests' server (the tests get test_marquoir).
+test-postgres: messages
+	@$(PG) reset
+	@echo "== pytest on PostgreSQL $$($(PG) version) =="
+	DATABASE_URL=$$($(PG) url) $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+postgres-start:
+	@$(PG) start
+	@$(PG) url
+
+postgres-stop:
+	@$(PG) stop
+
+# Linters first, then the suite on SQLite and again on PostgreSQL. Both passes run even if
+# the first fails, so one run tells about both databases; any failure fails `make test`.
+test: system-deps
+	@$(MAKE) --no-print-directory lint typecheck importlint
+	@status=0; \
+	$(MAKE) --no-print-directory test-sqlite || status=1; \
+	$(MAKE) --no-print-directory test-postgres || status=1; \
+	if [ $$status -ne 0 ]; then echo "== make test: a pytest pass failed (see above) =="; fi; \
+	exit $$status
 
 bench: messages
 	$(BIN)/python -m benchmarks

@@ -1,12 +1,14 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
-from . import bench_engine, bench_site
+from . import bench_engine, bench_odds, bench_site
 
 
 def main() -> None:
     bench_engine.main()
     print()
     bench_site.main()
+    print()
+    bench_odds.main()
 
 
 if __name__ == "__main__":

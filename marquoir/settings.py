@@ -6,11 +6,14 @@ defaults make `make run` work on a fresh checkout with SQLite and nothing else.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
+import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from .env import env, env_bool, env_list
+from .env import env, env_bool, env_int, env_list
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -31,6 +34,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "marquoir.logs.AccessLogMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "marquoir.security.ContentSecurityPolicyMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -61,18 +65,28 @@ TEMPLATES = [
 WSGI_APPLICATION = "marquoir.wsgi.application"
 ASGI_APPLICATION = "marquoir.asgi.application"
 
+SQLITE_DATABASE = {
+    "ENGINE": "django.db.backends.sqlite3",
+    "NAME": env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+    "OPTIONS": {
+        # WAL lets readers go on while a turn is written; IMMEDIATE takes the write
+        # lock at BEGIN so two writers queue instead of failing on upgrade.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 10,
+    },
+    # Tests: a file of this process's own, not Django's in-memory database, which is
+    # shared-cache between threads and fails a second writer at once ("database table is
+    # locked") instead of letting it wait: tests/tables/test_concurrency.py races threads.
+    "TEST": {
+        "NAME": env("SQLITE_TEST_PATH", str(Path(tempfile.gettempdir()) / f"marquoir-test-{os.getpid()}.sqlite3"))
+    },
+}
+# DATABASE_URL (postgres://user:pass@host:5432/name) selects PostgreSQL; SQLite otherwise.
 DATABASES = {
-    "default": {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": env("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-        "OPTIONS": {
-            # WAL lets readers go on while a turn is written; IMMEDIATE takes the write
-            # lock at BEGIN so two writers queue instead of failing on upgrade.
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 10,
-        },
-    }
+    "default": dj_database_url.parse(env("DATABASE_URL"), conn_max_age=60, conn_health_checks=True)
+    if env("DATABASE_URL")
+    else SQLITE_DATABASE
 }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -111,11 +125,27 @@ SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("MARQUOIR_HTTPS", False)
 SECURE_HSTS_SECONDS = 31536000 if env_bool("MARQUOIR_HTTPS", False) else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("MARQUOIR_BEHIND_PROXY", False) else None
+MARQUOIR_BEHIND_PROXY = env_bool("MARQUOIR_BEHIND_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if MARQUOIR_BEHIND_PROXY else None
 
+# New matches per client (address) and window; the API answers 429 beyond.
+MATCH_CREATION_LIMIT = env_int("MATCH_CREATION_LIMIT", 30)
+MATCH_CREATION_WINDOW_SECONDS = env_int("MATCH_CREATION_WINDOW_SECONDS", 600)
+
+# LOG_FORMAT=json writes one JSON object per line (production); "text" is for people.
+LOG_FORMAT = env("LOG_FORMAT", "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "marquoir.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+    "loggers": {
+        # The access log is ours (no query strings, no headers); Django's would repeat it.
+        "django.request": {"level": "ERROR"},
+        "marquoir.access": {"level": env("ACCESS_LOG_LEVEL", "INFO" if LOG_FORMAT == "json" else "WARNING")},
+    },
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
@@ -25,6 +26,7 @@ from . import services
 from .actions import parse_action
 from .messages import STATUS, message_for
 from .models import Match
+from .ratelimit import allow_match_creation
 from .selectors import claims_json, match_view, state_json
 from .services import ServiceError
 
@@ -152,13 +154,18 @@ def error_response(request: HttpRequest, error: ServiceError, players: list[str]
     """The contract's error body, worded in the request's language."""
     with translation.override(api_language(request)):
         message = message_for(error.code, error.reason, error.params, players or [])
-    return JsonResponse({"error": {"code": error.code, "message": message}}, status=STATUS.get(error.code, 422))
+    response = JsonResponse({"error": {"code": error.code, "message": message}}, status=STATUS.get(error.code, 422))
+    if error.code == "unauthorized":
+        response["WWW-Authenticate"] = 'Bearer realm="marquoir"'
+    return response
 
 
 def _json_body(request: HttpRequest) -> Any:
     try:
         return json.loads(request.body or b"null")
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):
+        # ValueError covers bad JSON, bad UTF-8 and numbers too long to read;
+        # RecursionError, arrays nested past the interpreter's depth.
         raise ServiceError("invalid", "bad_json") from None
 
 
@@ -180,13 +187,15 @@ ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 
 
 @api.post(
     "/matches",
-    response={201: CreatedOut, 422: ErrorOut},
+    response={201: CreatedOut, 422: ErrorOut, 429: ErrorOut},
     openapi_extra={"requestBody": {"content": {"application/json": {"schema": CreateIn.model_json_schema()}}}},
     summary="Create a match",
 )
 def create_match(request: HttpRequest) -> HttpResponse:
     """Start a match; the answer carries the watch id and the edit token (shown only here)."""
     try:
+        if not allow_match_creation(request):
+            raise ServiceError("rate_limited")
         body = _json_body(request)
         if not isinstance(body, dict):
             raise ServiceError("invalid", "not_an_object")
@@ -200,7 +209,10 @@ def create_match(request: HttpRequest) -> HttpResponse:
             options=body.get("options"),
         )
     except ServiceError as error:
-        return error_response(request, error)
+        response = error_response(request, error)
+        if error.code == "rate_limited":
+            response["Retry-After"] = str(settings.MATCH_CREATION_WINDOW_SECONDS)
+        return response
     return JsonResponse({"id": match.id, "edit_token": token, "state": state_json(match_view(match))}, status=201)
 
 

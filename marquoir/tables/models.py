@@ -26,8 +26,6 @@ class Match(models.Model):
     players: models.JSONField[list[str]] = models.JSONField()
     first = models.PositiveSmallIntegerField(default=0)
     options: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
-    # Only a digest is kept: a copy of the database does not give the right to keep score.
-    edit_token_digest = models.CharField(max_length=64)
     seq = models.PositiveIntegerField(default=0)
     over = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -88,3 +86,14 @@ class DeviceMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.device_digest[:8]} {self.match_id}"
+
+
+class RateBucket(models.Model):
+    """A counter per client and purpose over a fixed window (see ratelimit.py)."""
+
+    key = models.CharField(max_length=200, unique=True)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

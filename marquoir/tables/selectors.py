@@ -66,7 +66,8 @@ def fold_log(row: Match, entries: Iterable[LogEntry]) -> MatchView:
 
 def match_view(row: Match) -> MatchView:
     """The match with its whole log, read in one query."""
-    return fold_log(row, row.entries.order_by("seq"))
+    # The stored answers are only read back for retried requests; folding needs none of them.
+    return fold_log(row, row.entries.order_by("seq").defer("response"))
 
 
 def state_json(view: MatchView) -> dict[str, Any]:

@@ -7,19 +7,22 @@ the engine, appends it to the log and commits, all in one transaction.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
-import secrets
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils.crypto import salted_hmac
 
 from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, RuleError
 from marquoir.games.pickomino.errors import INVALID, NOTHING_TO_UNDO
 
+from . import live
 from .actions import ActionRequest, engine_action
 from .models import DeviceMatch, LogEntry, Match
 from .selectors import MatchView, fold_log, match_view, state_json
@@ -27,9 +30,6 @@ from .selectors import MatchView, fold_log, match_view, state_json
 NAME_MAX_LENGTH = 40
 KNOWN_OPTIONS = ("shorter_game", "flip_without_return")
 SUPPORTED_GAMES = ("pickomino",)
-
-# Called with the match id once an action is committed; the live updates hang here.
-after_commit_listeners: list[Callable[[str, int], None]] = []
 
 
 class ServiceError(Exception):
@@ -62,11 +62,26 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+EDIT_TOKEN_SALT = "marquoir.tables.edit-token"  # noqa: S105 (a salt, public by design)
+
+
+def edit_token_for(match_id: str, *, secret: str | bytes | None = None) -> str:
+    """The edit token of a match: an HMAC of its id under the site's secret key.
+
+    Nothing about it is stored, so a copy of the database gives no right to keep score,
+    while a device that may keep score can be shown the token again (the "keep score too"
+    link). Rotating SECRET_KEY (with the old one in SECRET_KEY_FALLBACKS) keeps old tokens.
+    """
+    mac = salted_hmac(EDIT_TOKEN_SALT, match_id, secret=secret, algorithm="sha256")
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
+
+
 def edit_token_matches(match: Match, token: str | None) -> bool:
-    """Whether ``token`` is the match's edit secret, compared in constant time."""
-    if not token:
+    """Whether ``token`` is the match's edit token, compared in constant time."""
+    if not token or not isinstance(token, str):
         return False
-    return hmac.compare_digest(digest(token), match.edit_token_digest)
+    keys = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
+    return any(hmac.compare_digest(token.encode(), edit_token_for(match.id, secret=key).encode()) for key in keys)
 
 
 # Joiners shape Persian, Indic and emoji names; other format characters (bidi overrides
@@ -117,21 +132,14 @@ def clean_options(options: object) -> dict[str, bool]:
 
 
 def match_create(*, game: str, players: object, first: object = 0, options: object = None) -> tuple[Match, str]:
-    """A new match and its edit secret (shown once; only its digest is stored)."""
+    """A new match and its edit token (derived from the id, never stored)."""
     if game not in SUPPORTED_GAMES:
         raise ServiceError(INVALID, "unknown_game", game=game)
     names = clean_player_names(players)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise ServiceError(INVALID, "first_player", first=first)
-    token = secrets.token_urlsafe(32)
-    match = Match.objects.create(
-        game=game,
-        players=names,
-        first=first,
-        options=clean_options(options),
-        edit_token_digest=digest(token),
-    )
-    return match, token
+    match = Match.objects.create(game=game, players=names, first=first, options=clean_options(options))
+    return match, edit_token_for(match.id)
 
 
 def device_link(*, device_secret: str, match: Match, can_edit: bool) -> None:
@@ -221,6 +229,6 @@ def _act_locked(match_id: str, request: ActionRequest) -> ActResult:
     state = state_json(after)
     entry.response = state
     entry.save(force_insert=True)
-    for listener in after_commit_listeners:
-        transaction.on_commit(lambda listener=listener: listener(match.id, new_seq))  # type: ignore[misc]
+    live.announce_in_transaction(match.id, new_seq)
+    transaction.on_commit(lambda: live.nudge_after_commit(match.id, new_seq))
     return ActResult(after, entry, state)

@@ -25,8 +25,10 @@ from .forms import NewMatchForm
 from .messages import STATUS, message_for
 from .models import Match
 from .presenters import table_context
+from .ratelimit import allow_match_creation
 from .selectors import match_view, names_used_on
 from .services import ServiceError
+from .sharing import keep_score_link, watch_link
 from .turn import decode_dice
 
 
@@ -52,6 +54,11 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     known_names = names_used_on([m for m, _edit in services.device_matches(device_secret=secret)])
     if request.method == "POST":
         form = NewMatchForm(request.POST)
+        if form.is_valid() and not allow_match_creation(request):
+            form.add_error(None, message_for("rate_limited", "rate_limited", {}))
+            return render(
+                request, "tables/new.html", {"form": form, "game": game, "known_names": known_names}, status=429
+            )
         if form.is_valid():
             match, _token = services.match_create(
                 game=game,
@@ -81,8 +88,12 @@ def table(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     view = match_view(match)
     can_edit = services.device_can_edit(device_secret=device_secret(request), match=match)
     context = table_context(view, request.GET, can_edit=can_edit)
-    template = "tables/table.html#table" if request.htmx else "tables/table.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "tables/table.html#table", context)
+    context["watch_link"] = watch_link(request, match)
+    if can_edit:
+        context["keep_score_link"] = keep_score_link(request, match)
+    return render(request, "tables/table.html", context)
 
 
 def _form_body(data: Any) -> dict[str, Any]:
@@ -135,18 +146,23 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     return render(request, template, context, status=status)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, match_id: str) -> HttpResponse:
-    """Keep score on this device too: the edit secret in ``key`` grants it, then a clean address."""
+    """Keep score on this device too: the edit token, posted (never in an address), grants it.
+
+    The "keep score too" link carries the token in its fragment; join.js posts it. Without
+    JavaScript the page asks for the token.
+    """
     match = _match_or_404(match_id)
-    if not services.edit_token_matches(match, request.GET.get("key")):
-        view = match_view(match)
-        context = table_context(view, {}, can_edit=False)
+    context: dict[str, Any] = {"match": match}
+    if request.method == "POST":
+        if services.edit_token_matches(match, request.POST.get("key", "").strip()):
+            services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
+            response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
+            return remember_device(request, response)
         context["error_message"] = message_for("unauthorized", "unauthorized", {})
-        return render(request, "tables/table.html", context, status=401)
-    services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
-    response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
-    return remember_device(request, response)
+        return render(request, "tables/join.html", context, status=401)
+    return render(request, "tables/join.html", context)
 
 
 @require_GET

@@ -249,11 +249,26 @@ def test_the_edit_secret_lets_another_device_keep_score(client: Client):
 
     match, token = services.match_create(game="pickomino", players=["Ada", "Ben"])
     other = Client()
-    assert other.get(f"/en/tables/{match.id}/join/?key=wrong").status_code == 401
-    response = other.get(f"/en/tables/{match.id}/join/?key={token}")
+    assert other.get(f"/en/tables/{match.id}/join/").status_code == 200
+    refused = other.post(f"/en/tables/{match.id}/join/", {"key": "wrong"})
+    assert refused.status_code == 401
+    assert "edit token is missing or wrong" in refused.content.decode()
+    response = other.post(f"/en/tables/{match.id}/join/", {"key": token})
     assert response.status_code == 303
     assert response["Location"] == f"/en/tables/{match.id}/"
     assert 'name="action_id"' in other.get(response["Location"]).content.decode()
+
+
+def test_the_keep_score_link_carries_the_token_only_in_its_fragment(client: Client):
+    from marquoir.tables import services
+
+    table = start(client, "Ada", "Ben")
+    match = match_of(table)
+    html = client.get(table).content.decode()
+    token = services.edit_token_for(match.id)
+    assert f'href="http://testserver/en/tables/{match.id}/join/#key={token}"' in html
+    assert html.count('<svg viewBox="0 0 ') >= 2  # the two QR codes
+    assert token not in Client().get(table).content.decode()  # a watcher never sees it
 
 
 def test_forms_need_the_csrf_token(client: Client):

@@ -1,0 +1,103 @@
+// Live table: follow the match's server-sent events and redraw the table when another
+// device records a turn. If the stream is refused or dropped for good, poll instead.
+(function () {
+  "use strict";
+  var POLL_MS = 3000;
+  var first = document.getElementById("table");
+  if (!first || !first.dataset.events || !window.htmx) {
+    return;
+  }
+  var eventsUrl = first.dataset.events;
+  var stateUrl = first.dataset.state;
+  var busy = false;
+  var again = false;
+  var pollTimer = null;
+
+  function shownSeq() {
+    var table = document.getElementById("table");
+    return table ? parseInt(table.dataset.seq, 10) : -1;
+  }
+
+  function redraw() {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    window.htmx
+      .ajax("GET", window.location.pathname + window.location.search, { target: "#table", swap: "outerHTML" })
+      .finally(function () {
+        busy = false;
+        if (again) {
+          again = false;
+          redraw();
+        }
+      });
+  }
+
+  function requestInFlight() {
+    return document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
+  }
+
+  function seen(seq) {
+    if (typeof seq !== "number" || seq <= shownSeq()) {
+      return;
+    }
+    if (requestInFlight()) {
+      // This phone's own tap is on its way: its answer brings the new table (or says why
+      // not), and redrawing now could wipe that message. Look again once it has settled.
+      document.body.addEventListener("htmx:afterSettle", function () { seen(seq); }, { once: true });
+      return;
+    }
+    redraw();
+  }
+
+  function poll() {
+    fetch(stateUrl, { headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (state) { if (state) { seen(state.seq); } })
+      .catch(function () { /* offline for a moment: the next tick tries again */ });
+  }
+
+  function startPolling() {
+    if (pollTimer === null) {
+      pollTimer = window.setInterval(poll, POLL_MS);
+    }
+  }
+
+  function stopPolling() {
+    if (pollTimer !== null) {
+      window.clearInterval(pollTimer);
+      pollTimer = null;
+    }
+  }
+
+  // A phone waking up checks at once rather than waiting for the stream to reconnect.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) {
+      poll();
+    }
+  });
+
+  if (!("EventSource" in window)) {
+    startPolling();
+    return;
+  }
+  // The browser reconnects a dropped stream by itself; while it fails (a proxy that
+  // buffers or cuts streams, a flaky network), poll as well, and stop once it is back.
+  var failures = 0;
+  var source = new EventSource(eventsUrl);
+  source.addEventListener("open", function () {
+    failures = 0;
+    stopPolling();
+  });
+  source.addEventListener("state", function (event) {
+    seen(JSON.parse(event.data).seq);
+  });
+  source.addEventListener("error", function () {
+    failures += 1;
+    if (failures >= 2 || source.readyState === EventSource.CLOSED) {
+      startPolling();
+    }
+  });
+})();

@@ -1,0 +1,45 @@
+"""How many matches one client may create: a fixed window per client, kept in the database
+so that every server process counts the same requests."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils import timezone
+
+from .models import RateBucket
+
+
+def client_key(request: HttpRequest) -> str:
+    """The client's address; behind a trusted proxy, the first X-Forwarded-For hop."""
+    if settings.MARQUOIR_BEHIND_PROXY:
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        if forwarded:
+            return forwarded.split(",")[0].strip()
+    return str(request.META.get("REMOTE_ADDR", "unknown"))
+
+
+def allow_match_creation(request: HttpRequest) -> bool:
+    """Count one creation for this client; False once it is over the limit for the window."""
+    key = f"create:{client_key(request)}"
+    limit, window = settings.MATCH_CREATION_LIMIT, timedelta(seconds=settings.MATCH_CREATION_WINDOW_SECONDS)
+    now = timezone.now()
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                bucket = RateBucket.objects.select_for_update().filter(key=key).first()
+                if bucket is None:
+                    RateBucket.objects.create(key=key, window_start=now, count=1)
+                    return True
+                if now - bucket.window_start >= window:
+                    bucket.window_start, bucket.count = now, 1
+                else:
+                    bucket.count += 1
+                bucket.save(update_fields=["window_start", "count"])
+                return bucket.count <= limit
+        except IntegrityError:
+            continue  # another request created the bucket first: count again in it
+    return False

@@ -1,0 +1,44 @@
+"""The two links of a table, and their QR codes (SVG, drawn on the server by segno)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import segno
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from .models import Match
+from .services import edit_token_for
+
+
+@dataclass(frozen=True)
+class SharedLink:
+    url: str
+    qr_svg: SafeString
+
+
+def qr_svg(url: str) -> SafeString:
+    """A QR code of ``url`` as inline SVG: black on white whatever the theme, for scanners."""
+    code = segno.make(url, error="m")
+    # segno writes only paths and attributes it builds from the URL's bits: nothing to escape.
+    return mark_safe(  # noqa: S308
+        code.svg_inline(scale=4, dark="#000", light="#fff", omitsize=True, svgclass="qr", lineclass="qr__modules")
+    )
+
+
+def watch_link(request: HttpRequest, match: Match) -> SharedLink:
+    """Read only: the table's own address (the id is the capability to watch)."""
+    url = request.build_absolute_uri(reverse("tables:table", args=[match.id]))
+    return SharedLink(url, qr_svg(url))
+
+
+def keep_score_link(request: HttpRequest, match: Match) -> SharedLink:
+    """Keep score too: the join page with the edit token in the fragment.
+
+    A fragment is never sent to a server, so the token stays out of every access log and
+    Referer; the join page's script moves it into a POST.
+    """
+    url = request.build_absolute_uri(reverse("tables:join", args=[match.id])) + "#key=" + edit_token_for(match.id)
+    return SharedLink(url, qr_svg(url))
