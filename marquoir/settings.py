@@ -111,7 +111,9 @@ STORAGES = {
         )
     },
 }
-WHITENOISE_USE_FINDERS = True
+# In development whitenoise serves straight from the apps; in production from STATIC_ROOT,
+# compressed (gzip and brotli when available) with far-future cache headers.
+WHITENOISE_USE_FINDERS = DEBUG or not env_bool("MARQUOIR_COMPRESS_STATIC", False)
 
 # Security: capability links carry the right to watch; cookies and headers are strict.
 SECURE_CONTENT_TYPE_NOSNIFF = True

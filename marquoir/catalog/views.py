@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -37,6 +39,9 @@ class Category:
     games: tuple[GameCard, ...]
 
 
+logger = logging.getLogger(__name__)
+
+
 def root(request: HttpRequest) -> HttpResponse:
     """The bare address: the language chosen before (Django's cookie), else the browser's."""
     language = translation.get_language_from_request(request)
@@ -47,7 +52,13 @@ def root(request: HttpRequest) -> HttpResponse:
 
 
 def health(request: HttpRequest) -> JsonResponse:
-    """For load balancers: the process answers."""
+    """For load balancers: the process answers and reaches its database (503 if not)."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError:
+        logger.exception("health: the database does not answer")
+        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok"})
 
 

@@ -21,6 +21,7 @@ from ninja.openapi.docs import Swagger
 
 from marquoir.games.pickomino import RuleError
 from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
+from marquoir.games.pickomino.odds import Table, advise
 
 from . import services
 from .actions import parse_action
@@ -29,6 +30,7 @@ from .models import Match
 from .ratelimit import allow_match_creation
 from .selectors import claims_json, match_view, state_json
 from .services import ServiceError
+from .turn import decode_dice, decode_roll
 
 
 class ErrorBody(Schema):
@@ -269,6 +271,95 @@ def match_claims(
     except ServiceError as error:
         return error_response(request, error)
     return JsonResponse(claims_json(view, total, worm))
+
+
+class KeepAdviceOut(Schema):
+    face: Literal["1", "2", "3", "4", "5", "worm"]
+    count: int
+    value: float = Field(..., description="expected worms of the turn after this keep, played well")
+    stop_after: bool
+    bust_chance: float
+
+
+class AdviceOut(Schema):
+    total: int
+    dice_left: int
+    has_worm: bool
+    value: float = Field(..., description="expected worms of the turn from here, played well")
+    should_stop: bool
+    stop_value: float = Field(..., description="worms for stopping now (the bust's value when that is a bust)")
+    stop_claim: ClaimOut | None
+    roll_value: float | None
+    roll_bust_chance: float | None
+    bust_chance: float = Field(..., description="chance the turn fails from here, playing as advised")
+    bust_value: float
+    roll_busts: bool = Field(..., description="the roll given shows no face that may be kept")
+    best_face: Literal["1", "2", "3", "4", "5", "worm"] | None
+    keeps: list[KeepAdviceOut] = Field(..., description="for the roll given, one per face that may be kept, best first")
+
+
+@api.get(
+    "/matches/{match_id}/advice",
+    response={200: AdviceOut, **ERRORS},
+    summary="Odds and advice for the turn in progress",
+)
+def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str = "") -> HttpResponse:
+    """Exact odds for the current player (extension of v1).
+
+    `dice`: the dice kept so far, in keeping order, as `worm:2,5:3` (empty at the start of
+    a turn). `roll`: the dice just rolled, as counts per face, `1:2,3:1,worm:2` (one per
+    die left; optional). Values are expected worms: a grill tile its worms, a steal twice
+    (the opponent loses them), a bust minus the worms of the player's top tile.
+    """
+    players: list[str] = []
+    try:
+        match = _find_match(match_id)
+        players = list(match.players)
+        view = match_view(match)
+        state = view.engine.state
+        if state.over:
+            raise ServiceError("match_over")
+        try:
+            kept = decode_dice(dice)
+            rolled = decode_roll({"roll": roll}, kept.dice_left) if roll else None
+            advice = advise(Table.of(state), kept, rolled)
+        except RuleError as error:
+            raise ServiceError.from_rule(error) from None
+    except ServiceError as error:
+        return error_response(request, error, players)
+    stop_claim = None
+    if advice.stop_tile is not None:
+        victim = next(
+            (p for p in range(state.player_count) if p != state.current and state.top(p) == advice.stop_tile), None
+        )
+        stop_claim = {"tile": advice.stop_tile, "from": victim if advice.stop_steals else "grill"}
+    return JsonResponse(
+        {
+            "total": kept.total,
+            "dice_left": kept.dice_left,
+            "has_worm": kept.has_worm,
+            "value": advice.value,
+            "should_stop": advice.should_stop,
+            "stop_value": advice.stop_value,
+            "stop_claim": stop_claim,
+            "roll_value": advice.roll_value,
+            "roll_bust_chance": advice.roll_bust_chance,
+            "bust_chance": advice.bust_chance,
+            "bust_value": advice.bust_value,
+            "roll_busts": advice.roll_busts,
+            "best_face": advice.best_face.key if advice.best_face else None,
+            "keeps": [
+                {
+                    "face": keep.face.key,
+                    "count": keep.count,
+                    "value": keep.value,
+                    "stop_after": keep.stop_after,
+                    "bust_chance": keep.bust_chance,
+                }
+                for keep in advice.keeps
+            ],
+        }
+    )
 
 
 @api.exception_handler(ValidationError)

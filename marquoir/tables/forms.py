@@ -28,6 +28,12 @@ class NewMatchForm(forms.Form):
         help_text=_("A bust with an empty stack still turns the highest tile face down (the rulebook does not)."),
     )
 
+    assistant = forms.BooleanField(
+        required=False,
+        label=_("Turn assistant"),
+        help_text=_("Odds and advice while entering dice. Off by default: some tables call it cheating."),
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for seat in range(MAX_PLAYERS):

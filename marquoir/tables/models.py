@@ -28,6 +28,8 @@ class Match(models.Model):
     options: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
     seq = models.PositiveIntegerField(default=0)
     over = models.BooleanField(default=False)
+    # Odds and advice on the score keeper's screen; off unless the table agrees to it.
+    assistant = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -6,12 +6,14 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from marquoir.games.pickomino import GRILL, TILES, BustReason, standings, tie_break_decided, winners, worms_on
+from marquoir.games.pickomino import GRILL, TILES, BustReason, Face, standings, tie_break_decided, winners, worms_on
 
+from .assistant import advice_for, face_name
 from .messages import message_for
 from .narration import describe, describe_undo
 from .selectors import MatchView, worms_over_time
@@ -146,8 +148,22 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
         "turn": read_turn(query, state) if can_edit and not state.over else None,
         "action_id": uuid.uuid4().hex,
         "face_up_count": len(state.face_up),
+        "all_faces": list(Face),
     }
     turn = context["turn"]
+    if turn is not None and turn.mode == "dice" and view.row.assistant and not turn.asked and turn.error is None:
+        context["assistant_view"] = advice_for(turn, state, names)
+    if turn is not None and turn.roll is not None:
+        best_keep = context["assistant_view"].best_keep if "assistant_view" in context else None
+        context["roll_keep_choices"] = [
+            {
+                "label": _("Keep %(dice)s") % {"dice": face_name(face, count)},
+                "query": "?"
+                + urlencode({"mode": "dice", "dice": turn.dice_code, "roll": turn.roll_code, "keep": face.key}),
+                "advised": face.key == best_keep,
+            }
+            for face, count in turn.roll_keeps
+        ]
     if turn is not None:
         context["claim_choices"] = [
             {

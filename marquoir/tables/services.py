@@ -131,14 +131,18 @@ def clean_options(options: object) -> dict[str, bool]:
     return {key: bool(options.get(key, False)) for key in KNOWN_OPTIONS}
 
 
-def match_create(*, game: str, players: object, first: object = 0, options: object = None) -> tuple[Match, str]:
+def match_create(
+    *, game: str, players: object, first: object = 0, options: object = None, assistant: bool = False
+) -> tuple[Match, str]:
     """A new match and its edit token (derived from the id, never stored)."""
     if game not in SUPPORTED_GAMES:
         raise ServiceError(INVALID, "unknown_game", game=game)
     names = clean_player_names(players)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise ServiceError(INVALID, "first_player", first=first)
-    match = Match.objects.create(game=game, players=names, first=first, options=clean_options(options))
+    match = Match.objects.create(
+        game=game, players=names, first=first, options=clean_options(options), assistant=assistant
+    )
     return match, edit_token_for(match.id)
 
 
@@ -169,6 +173,14 @@ def device_matches(*, device_secret: str | None, limit: int = 50) -> list[tuple[
         .order_by("-match__updated_at")[:limit]
     )
     return [(link.match, link.can_edit) for link in links]
+
+
+def match_set_assistant(*, match_id: str, on: bool) -> Match:
+    """Switch the turn assistant on or off for a table (not a game action: no seq, no log)."""
+    updated = Match.objects.filter(pk=match_id).update(assistant=on)
+    if not updated:
+        raise ServiceError("not_found")
+    return Match.objects.get(pk=match_id)
 
 
 def match_act(*, match_id: str, request: ActionRequest) -> ActResult:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from urllib.parse import urlsplit
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -65,6 +66,7 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
                 players=form.cleaned_data["players"],
                 first=form.cleaned_data["first_index"],
                 options=form.cleaned_data["options"],
+                assistant=form.cleaned_data["assistant"],
             )
             services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
             response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
@@ -75,7 +77,7 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         previous = Match.objects.filter(pk=rematch).first() if rematch else None
         if previous is not None:
             initial = {f"name_{seat}": name for seat, name in enumerate(previous.players)}
-            initial.update(first=previous.first, **previous.options)
+            initial.update(first=previous.first, assistant=previous.assistant, **previous.options)
         form = NewMatchForm(initial=initial)
     status = 422 if form.errors else 200
     return render(request, "tables/new.html", {"form": form, "game": game, "known_names": known_names}, status=status)
@@ -144,6 +146,24 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     status = STATUS.get(error.code, 422) if error is not None else 200
     # htmx swaps these refusals in (see the htmx-config meta), so the message shows in place.
     return render(request, template, context, status=status)
+
+
+@require_POST
+def assistant(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
+    """Switch the turn assistant on or off; only a device keeping score may."""
+    match = _match_or_404(match_id)
+    if not services.device_can_edit(device_secret=device_secret(request), match=match):
+        context = table_context(match_view(match), {}, can_edit=False)
+        context["error_message"] = message_for("unauthorized", "unauthorized", {})
+        template = "tables/table.html#table" if request.htmx else "tables/table.html"
+        return render(request, template, context, status=401)
+    match = services.match_set_assistant(match_id=match.id, on=request.POST.get("on") == "1")
+    if request.htmx:
+        # Redraw the turn panel as it was on screen (the dice entered so far are in its address).
+        query = QueryDict(urlsplit(request.htmx.current_url or "").query)
+        context = table_context(match_view(match), query, can_edit=True)
+        return render(request, "tables/table.html#table", context)
+    return HttpResponseRedirect(reverse("tables:table", args=[match.id]) + "?mode=dice", status=303)
 
 
 @require_http_methods(["GET", "POST"])

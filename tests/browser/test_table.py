@@ -97,11 +97,13 @@ def test_a_turn_entered_die_by_die(make_page: MakePage):
     page = make_page()
     start_match(page, "Ada", "Ben")
     page.get_by_role("link", name="Dice, roll by roll").click()
+    page.get_by_text("Or enter the kept dice directly").click()
     page.get_by_role("radio", name="Die showing a worm").check()
     page.get_by_label("Dice showing that face").select_option("2")
     page.get_by_role("button", name="Keep these dice").click()
     expect(page.locator(".dice-kept")).to_contain_text("Total 10 · 6 dice left")
     expect(page.get_by_role("radio", name="Die showing a worm")).to_have_count(0)  # kept: not offered again
+    page.get_by_text("Or enter the kept dice directly").click()
     page.get_by_role("radio", name="Die showing 5").check()
     page.get_by_label("Dice showing that face").select_option("3")
     page.get_by_role("button", name="Keep these dice").click()
@@ -139,7 +141,7 @@ def test_the_score_keeper_pages_have_no_serious_accessibility_finding(make_page:
     expect(page.get_by_role("button", name="Steal 27 from Ada")).to_be_visible()
     assert_accessible(page, f"table-claims-{scheme}")
     page.get_by_role("link", name="Dice, roll by roll").click()
-    expect(page.get_by_role("button", name="Keep these dice")).to_be_visible()
+    expect(page.get_by_role("button", name="Enter the roll")).to_be_visible()
     assert_accessible(page, f"table-dice-{scheme}")
     shoot(page, f"table-06-dice-{scheme}", full_page=False)
     page.goto("/en/tables/")
@@ -203,3 +205,39 @@ def test_without_the_stream_the_table_still_follows_by_polling(make_page: MakePa
     watcher.goto(table)
     record(ada, 29, "Take 29 from the grill", log="Ada took 29")
     expect(watcher.locator(".log__lines li").first).to_contain_text("Ada took 29", timeout=10_000)
+
+
+def enter_roll(page: Page, **counts: int) -> None:
+    """Type what the dice show, face by face (``worm=2, five=3`` …), and enter the roll."""
+    names = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "worm": "worm"}
+    for name, count in counts.items():
+        page.locator(f'select[name="roll_{names[name]}"]').select_option(str(count))
+    page.get_by_role("button", name="Enter the roll").click()
+
+
+def test_a_turn_entered_roll_by_roll_with_the_assistant_on_then_followed(make_page: MakePage):
+    page = make_page()
+    start_match(page, "Ada", "Ben")
+    page.get_by_role("link", name="Dice, roll by roll").click()
+    expect(page.get_by_role("button", name="Enter the roll")).to_be_visible()
+    page.get_by_role("button", name="Turn the assistant on (odds and advice)").click()
+    advice = page.locator(".advice__headline")
+    expect(advice).to_contain_text("Roll all 8 dice")
+
+    enter_roll(page, one=1, three=2, five=3, worm=2)
+    expect(page.locator(".roll-keeps a")).to_have_count(4)  # every face shown is new
+    expect(advice).to_have_text(re.compile(r"^Keep the .+, then (roll again|stop)\.$"))
+    shoot(page, "table-08-assistant-advice")
+    assert_accessible(page, "table-assistant")
+    page.get_by_role("link", name=re.compile("· advised$")).click()  # follow the advice
+    expect(page.locator(".dice-kept")).to_contain_text("dice left")
+
+    left = int(re.search(r"(\d+) dice? left", page.locator(".dice-kept").inner_text()).group(1))  # type: ignore[union-attr]
+    # The next roll shows one face only, new and of the other kind, so the turn ends with
+    # all 8 dice kept, a worm among them and a total the grill can pay.
+    worm_kept = page.locator(".keeps").first.get_by_role("img", name="Die showing a worm").count() > 0
+    enter_roll(page, **({"five": left} if worm_kept else {"worm": left}))
+    expect(advice).to_contain_text("then stop")
+    page.get_by_role("link", name=re.compile("· advised$")).click()
+    page.get_by_role("button", name=re.compile(r"^Take \d+ from the grill$")).click()
+    expect(page.locator(".log__lines li").first).to_have_text(re.compile(r"^Ada (took|scored \d+ and took) \d+"))

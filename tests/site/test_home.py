@@ -1,5 +1,6 @@
 """The site answers: the bare root follows the chosen or the browser's language, the home page in both."""
 
+import pytest
 from django.conf import settings
 from django.test import Client
 
@@ -34,9 +35,23 @@ def test_every_page_carries_a_strict_content_security_policy(client: Client):
     assert "unsafe-inline" not in policy
 
 
-def test_the_health_endpoint_answers_ok(client: Client):
+@pytest.mark.django_db
+def test_the_health_endpoint_answers_ok_when_the_database_answers(client: Client):
     response = client.get("/healthz")
     assert response.json() == {"status": "ok"}
+
+
+@pytest.mark.django_db
+def test_the_health_endpoint_answers_503_when_the_database_does_not(client: Client, monkeypatch):
+    from django.db import DatabaseError, connection
+
+    def refuse(*args, **kwargs):
+        raise DatabaseError("the server is gone")
+
+    monkeypatch.setattr(connection, "cursor", refuse)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "error", "database": "unreachable"}
 
 
 def test_the_root_prefers_the_language_chosen_before_over_the_browser_s(client: Client):

@@ -128,6 +128,8 @@ class Advice:
     """Whether that claim is a steal from an opponent."""
     roll_value: float | None
     """The expected value of rolling on with the best play; None when the turn is over."""
+    roll_bust_chance: float | None
+    """The chance the turn fails if the player rolls on (then plays well); None when over."""
     should_stop: bool
     """Whether to stop now (never without a claim; always when the turn is over)."""
     bust_chance: float
@@ -174,7 +176,7 @@ def advise(
     stop_value, stop_ok = solver.stop(mask, total)
     value, bust_chance, should_stop = solver.state(mask, left, total)
     finished = left == 0 or mask == _ALL_KEPT
-    roll_value = None if finished else solver.roll(mask, left, total)[0]
+    roll_value, roll_bust_chance = (None, None) if finished else solver.roll(mask, left, total)
     stop_tile: int | None = None
     stop_steals = False
     if stop_ok and target is not None:
@@ -198,6 +200,7 @@ def advise(
         stop_tile=stop_tile,
         stop_steals=stop_steals,
         roll_value=roll_value,
+        roll_bust_chance=roll_bust_chance,
         should_stop=should_stop,
         bust_chance=bust_chance,
         bust_value=solver.bust,
