@@ -18,7 +18,11 @@ from .env import env, env_bool, env_int, env_list
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("MARQUOIR_DEBUG", False)
-SECRET_KEY = env("SECRET_KEY", "marquoir-dev-only-key-do-not-use-in-production-3f9a1c7e5b2d8046")
+# Public on purpose, for development only: `check --deploy` refuses it (marquoir.checks).
+DEVELOPMENT_SECRET_KEY = "marquoir-dev-only-key-do-not-use-in-production-3f9a1c7e5b2d8046"  # noqa: S105
+SECRET_KEY = env("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+# Old keys, comma-separated, still accepted while a new SECRET_KEY rolls out (edit tokens too).
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

@@ -114,18 +114,20 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
         )
         for tile in TILES
     ]
-    players = [
-        PlayerCard(
-            index,
-            name,
-            state.worms(index),
-            state.top(index),
-            worms_on(state.top(index) or 21) if state.top(index) else 0,
-            len(state.stacks[index]),
-            index == state.current and not state.over,
+    players = []
+    for index, name in enumerate(names):
+        top = state.top(index)
+        players.append(
+            PlayerCard(
+                index=index,
+                name=name,
+                worms=state.worms(index),
+                top=top,
+                top_worms=worms_on(top) if top is not None else 0,
+                tiles=len(state.stacks[index]),
+                current=index == state.current and not state.over,
+            )
         )
-        for index, name in enumerate(names)
-    ]
     log: list[LogLine] = []
     outcomes_by_seq = {logged.entry.seq: logged.outcome for logged in view.log}
     for logged in view.log:

@@ -6,7 +6,6 @@ with the table partial only, so a tap updates the screen without a reload.
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -192,8 +191,3 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     in_progress = [(m, edit) for m, edit in rows if not m.over]
     finished = [(m, edit) for m, edit in rows if m.over]
     return render(request, "tables/mine.html", {"in_progress": in_progress, "finished": finished})
-
-
-def new_action_id() -> str:
-    """A fresh client key for one form: a double tap sends it twice, and it is applied once."""
-    return uuid.uuid4().hex
