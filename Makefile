@@ -52,17 +52,23 @@ system-deps:
 pytest: messages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The whole suite on SQLite, whatever DATABASE_URL says.
+# The whole suite on SQLite, whatever DATABASE_URL says. The test database is a file (see
+# settings.py) in a directory of this pass's own, removed after it with whatever SQLite left.
 test-sqlite: messages
 	@echo "== pytest on SQLite =="
-	env -u DATABASE_URL $(BIN)/python -m pytest $(PYTEST_ARGS)
+	@dir=$$(mktemp -d /tmp/marquoir-sqlite.XXXXXX); \
+	echo "SQLITE_TEST_PATH=$$dir/test.sqlite3 $(BIN)/python -m pytest $(PYTEST_ARGS)"; \
+	env -u DATABASE_URL SQLITE_TEST_PATH=$$dir/test.sqlite3 $(BIN)/python -m pytest $(PYTEST_ARGS); \
+	status=$$?; rm -rf "$$dir"; exit $$status
 
-# The whole suite on the throwaway cluster of scripts/postgres.sh: started if need be, and a
-# new empty `marquoir` database for the browser tests' server (the tests get test_marquoir).
+# The whole suite on the throwaway cluster of scripts/postgres.sh, started if need be. `reset`
+# empties it first: a new `marquoir` for the browser tests' server, and pytest creates
+# test_marquoir; --reuse-db then leaves it in place at the end, since the next reset drops it
+# anyway (and a DROP at the end fails while any thread still holds a connection to it).
 test-postgres: messages
 	@$(PG) reset
 	@echo "== pytest on PostgreSQL $$($(PG) version) =="
-	DATABASE_URL=$$($(PG) url) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	DATABASE_URL=$$($(PG) url) $(BIN)/python -m pytest --reuse-db $(PYTEST_ARGS)
 
 postgres-start:
 	@$(PG) start

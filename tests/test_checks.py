@@ -11,7 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def deploy_check(**environment: str) -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "DATABASE_URL"}}
+    # A fresh process as production starts it: nothing of this test session's environment
+    # (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE while Playwright runs).
+    dropped = {"SECRET_KEY", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {key: value for key, value in os.environ.items() if key not in dropped}
     env |= {"MARQUOIR_DEBUG": "0", "ALLOWED_HOSTS": "marquoir.example"} | environment
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],

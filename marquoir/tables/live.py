@@ -50,19 +50,23 @@ class Hub:
         self.latest: dict[str, int] = {}
         self.task: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        # Set once news can arrive (LISTEN issued, or polling started): a stream reads the
+        # match's seq only after this, so no commit can fall between the read and the news.
+        self.listening = asyncio.Event()
 
     def start(self) -> None:
         if self.task is None or self.task.done():
             self.loop = asyncio.get_running_loop()
+            self.listening.clear()
             runner = self._listen() if uses_postgres() else self._poll()
             self.task = asyncio.create_task(runner)
 
     def publish(self, match_id: str, seq: int) -> None:
         """Hand ``seq`` to every stream waiting on ``match_id`` in this process."""
-        if seq <= self.latest.get(match_id, -1):
-            return
+        if match_id not in self.waiters or seq <= self.latest.get(match_id, -1):
+            return  # nobody here watches it, or it is not news
         self.latest[match_id] = seq
-        for queue in self.waiters.get(match_id, ()):
+        for queue in self.waiters[match_id]:
             queue.put_nowait(seq)
 
     def publish_threadsafe(self, match_id: str, seq: int) -> None:
@@ -73,7 +77,9 @@ class Hub:
     @contextlib.contextmanager
     def subscription(self, match_id: str, seq: int) -> Any:
         queue: asyncio.Queue[int] = asyncio.Queue()
-        self.latest.setdefault(match_id, seq)
+        known = self.latest.setdefault(match_id, seq)
+        if known > seq:
+            queue.put_nowait(known)  # the match moved on since this page read it
         self.waiters[match_id].add(queue)
         try:
             yield queue
@@ -86,6 +92,7 @@ class Hub:
     async def _poll(self) -> None:
         from .models import Match
 
+        self.listening.set()
         while True:
             await asyncio.sleep(POLL_SECONDS)
             watched = list(self.waiters)
@@ -109,6 +116,7 @@ class Hub:
             try:
                 async with await psycopg.AsyncConnection.connect(**params, autocommit=True) as listener:
                     await listener.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
                     async for note in listener.notifies():
                         match_id, _colon, seq = note.payload.rpartition(":")
                         if seq.isdigit():
@@ -116,6 +124,7 @@ class Hub:
             except asyncio.CancelledError:
                 raise
             except Exception:  # reconnect after a database restart
+                self.listening.clear()
                 logger.warning("live: LISTEN connection lost, reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)
 
@@ -146,12 +155,26 @@ def sse(event: str, data: dict[str, Any], event_id: int | None = None) -> str:
 
 
 async def match_events(match_id: str, seq: int) -> AsyncIterator[str]:
-    """The event stream of one match: its seq now, then each new seq, with heartbeats."""
+    """The event stream of one match: its seq now, then each new seq, with heartbeats.
+
+    ``seq`` is what the page was built with; the stream subscribes first, waits until news
+    can reach it, then reads the match again, so a turn recorded in between is not missed.
+    """
+    from .models import Match
+
     loop = asyncio.get_running_loop()
     ends_at = loop.time() + STREAM_LIFETIME_SECONDS
+    current = hub()
     yield "retry: 2000\n\n"
-    yield sse("state", {"seq": seq}, seq)
-    with hub().subscription(match_id, seq) as queue:
+    with current.subscription(match_id, seq) as queue:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(current.listening.wait(), timeout=5.0)
+        fresh = await Match.objects.filter(pk=match_id).values_list("seq", flat=True).afirst()
+        newest = max(seq, fresh or 0)
+        while not queue.empty():
+            newest = max(newest, queue.get_nowait())
+        current.latest[match_id] = max(current.latest.get(match_id, -1), newest)
+        yield sse("state", {"seq": newest}, newest)
         while loop.time() < ends_at:
             try:
                 newest = await asyncio.wait_for(queue.get(), timeout=HEARTBEAT_SECONDS)

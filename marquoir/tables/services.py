@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -54,7 +54,6 @@ class ActResult:
     entry: LogEntry
     state: dict[str, Any]
     replayed: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def digest(secret: str) -> str:

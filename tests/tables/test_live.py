@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import Any, TypeVar
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
+from django.db import connections
 from django.test import AsyncClient
 
 from marquoir.tables import live, services
@@ -27,6 +28,14 @@ async def next_event(chunks: AsyncIterator[bytes]) -> dict[str, object]:
                 data: dict[str, object] = json.loads(line[len("data: ") :])
                 return data
     raise AssertionError("the stream ended")
+
+
+@pytest.fixture(autouse=True)
+def _close_the_async_threads_connections() -> Iterator[None]:
+    """The async ORM works in asgiref's own thread; its connection would outlive the test
+    (and keep PostgreSQL from dropping the test database)."""
+    yield
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
 
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -85,3 +94,22 @@ def test_the_hub_hands_each_new_seq_to_every_subscriber_once():
 
 def test_an_event_is_a_well_formed_server_sent_event():
     assert live.sse("state", {"seq": 7}, 7) == 'id: 7\nevent: state\ndata: {"seq": 7}\n\n'
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_stream_opened_after_a_turn_the_page_missed_starts_with_the_newer_seq():
+    match, _token = services.match_create(game="pickomino", players=["Ada", "Ben"])
+    bust(match.id)  # recorded after the page was drawn at seq 0, before its stream opened
+
+    async def first_state() -> dict[str, object]:
+        stream = live.match_events(match.id, 0)
+        try:
+            while True:
+                chunk = await asyncio.wait_for(anext(stream), 5)
+                if chunk.startswith("id:"):
+                    data: dict[str, object] = json.loads(chunk.split("data: ", 1)[1])
+                    return data
+        finally:
+            await stream.aclose()  # type: ignore[attr-defined]
+
+    assert run(first_state()) == {"seq": 1}
