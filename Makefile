@@ -9,7 +9,7 @@ PORT ?= 8000
 PG := bash scripts/postgres.sh
 
 .PHONY: install run test lint typecheck importlint pytest test-sqlite test-postgres system-deps \
-	postgres-start postgres-stop bench messages makemessages clean
+	postgres-start postgres-stop bench bench-load serve messages makemessages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -89,6 +89,15 @@ test: system-deps
 
 bench: messages
 	$(BIN)/python -m benchmarks
+
+# A real server (gunicorn, two uvicorn workers) under K tables and W watchers, on SQLite and
+# on PostgreSQL, then kill -9 under load and a restart: figures printed, nothing asserted.
+bench-load: messages
+	$(BIN)/python -m benchmarks.load $(BENCH_LOAD_ARGS)
+
+# Serve as in production (docs/deploy.md): DEBUG off, compressed static files, JSON logs.
+serve: install
+	bash scripts/serve.sh
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache .hypothesis
