@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
@@ -87,11 +88,17 @@ SQLITE_DATABASE = {
     },
 }
 # DATABASE_URL (postgres://user:pass@host:5432/name) selects PostgreSQL; SQLite otherwise.
-DATABASES = {
-    "default": dj_database_url.parse(env("DATABASE_URL"), conn_max_age=60, conn_health_checks=True)
-    if env("DATABASE_URL")
-    else SQLITE_DATABASE
-}
+# Under ASGI every request runs in a new thread, so persistent connections would never be
+# reused: PostgreSQL gets a pool per worker process instead (psycopg_pool), and requests
+# hand their connection back when they end.
+DATABASES: dict[str, dict[str, Any]] = {"default": SQLITE_DATABASE}
+if env("DATABASE_URL"):
+    postgres: dict[str, Any] = dict(dj_database_url.parse(env("DATABASE_URL"), conn_max_age=0))
+    postgres["OPTIONS"] = {
+        **postgres.get("OPTIONS", {}),
+        "pool": {"min_size": 2, "max_size": env_int("DATABASE_POOL_SIZE", 20), "timeout": 10},
+    }
+    DATABASES["default"] = postgres
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import AsyncIterator
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
@@ -29,6 +30,20 @@ CHANNEL = "marquoir_matches"
 POLL_SECONDS = 0.25
 HEARTBEAT_SECONDS = 15.0
 STREAM_LIFETIME_SECONDS = 600.0  # browsers reconnect by themselves; nothing lingers
+
+
+def _read_seq(match_id: str) -> int | None:
+    """The match's seq, read on a connection that is handed back at once: a stream lives for
+    minutes, and must not hold a database connection while it waits."""
+    from .models import Match
+
+    try:
+        return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
+    finally:
+        connection.close()
+
+
+read_seq = sync_to_async(_read_seq)
 
 
 def uses_postgres() -> bool:
@@ -160,8 +175,6 @@ async def match_events(match_id: str, seq: int) -> AsyncIterator[str]:
     ``seq`` is what the page was built with; the stream subscribes first, waits until news
     can reach it, then reads the match again, so a turn recorded in between is not missed.
     """
-    from .models import Match
-
     loop = asyncio.get_running_loop()
     ends_at = loop.time() + STREAM_LIFETIME_SECONDS
     current = hub()
@@ -169,7 +182,7 @@ async def match_events(match_id: str, seq: int) -> AsyncIterator[str]:
     with current.subscription(match_id, seq) as queue:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(current.listening.wait(), timeout=5.0)
-        fresh = await Match.objects.filter(pk=match_id).values_list("seq", flat=True).afirst()
+        fresh = await read_seq(match_id)
         newest = max(seq, fresh or 0)
         while not queue.empty():
             newest = max(newest, queue.get_nowait())

@@ -59,7 +59,7 @@ def fold_log(row: Match, entries: Iterable[LogEntry]) -> MatchView:
             engine = engine.undo()
         else:
             engine = engine.apply(engine_action(entry.payload))
-            outcomes[entry.seq] = engine.outcomes[-1]
+            outcomes[entry.seq] = engine.steps[-1].outcome
     log = tuple(LoggedEntry(entry, outcomes.get(entry.seq), entry.undone_by is not None) for entry in logged)
     return MatchView(row, engine, log)
 

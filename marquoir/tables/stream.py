@@ -6,15 +6,14 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
 from .api import error_response
-from .live import match_events
-from .models import Match
+from .live import match_events, read_seq
 from .services import ServiceError
 
 
 @require_GET
 async def match_stream(request: HttpRequest, match_id: str) -> HttpResponse | StreamingHttpResponse:
     """``text/event-stream`` of ``{"seq": N}`` events: now, then after every accepted action."""
-    seq = await Match.objects.filter(pk=match_id).values_list("seq", flat=True).afirst()
+    seq = await read_seq(match_id)
     if seq is None:
         return error_response(request, ServiceError("not_found"))
     response = StreamingHttpResponse(match_events(match_id, seq), content_type="text/event-stream")
