@@ -91,7 +91,7 @@ def main() -> None:
         static = ROOT / "marquoir" / "static"
         assets = {
             "CSS": [static / "css" / "site.css", static / "css" / "table.css"],
-            "JS": [static / "vendor" / "htmx-2.0.11.min.js"],
+            "JS": [static / "vendor" / "htmx-2.0.11.min.js", static / "js" / "live.js"],
         }
         print("Table screen weight (mid-game, 4 players)")
         transferred = len(gzip.compress(html))
