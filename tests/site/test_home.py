@@ -70,3 +70,11 @@ def test_the_root_redirect_varies_with_language_and_cookie_for_caches(client: Cl
     vary = client.get("/")["Vary"]
     assert "Accept-Language" in vary
     assert "Cookie" in vary
+
+
+@pytest.mark.django_db
+def test_a_missing_page_says_so_in_the_readers_language(client: Client):
+    response = client.get("/fr/tables/not-a-match/")
+    assert response.status_code == 404
+    assert "Page introuvable" in response.content.decode()
+    assert '<html lang="fr">' in response.content.decode()
