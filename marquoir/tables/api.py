@@ -20,7 +20,7 @@ from ninja.errors import ValidationError
 from ninja.openapi.docs import Swagger
 
 from marquoir.games.pickomino import RuleError
-from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
+from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, steal_victim
 from marquoir.games.pickomino.odds import Table, advise
 
 from . import services
@@ -231,9 +231,7 @@ def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
 @api.post(
     "/matches/{match_id}/actions",
     response={200: StateOut, **ERRORS},
-    openapi_extra={
-        "requestBody": {"content": {"application/json": {"schema": ActionIn.model_json_schema(by_alias=True)}}}
-    },
+    openapi_extra={"requestBody": {"content": {"application/json": {"schema": ACTION_SCHEMA}}}},
     summary="Act on a match",
 )
 def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
@@ -329,10 +327,8 @@ def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str 
         return error_response(request, error, players)
     stop_claim = None
     if advice.stop_tile is not None:
-        victim = next(
-            (p for p in range(state.player_count) if p != state.current and state.top(p) == advice.stop_tile), None
-        )
-        stop_claim = {"tile": advice.stop_tile, "from": victim if advice.stop_steals else "grill"}
+        victim = steal_victim(state, advice.stop_tile) if advice.stop_steals else None
+        stop_claim = {"tile": advice.stop_tile, "from": "grill" if victim is None else victim}
     return JsonResponse(
         {
             "total": kept.total,

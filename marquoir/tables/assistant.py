@@ -12,8 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.pickomino import Face, GameState
+from marquoir.games.pickomino.engine import steal_victim
 from marquoir.games.pickomino.odds import Advice, Table, advise
 
+from .narration import worms_text
 from .turn import TurnEntry
 
 
@@ -37,8 +39,9 @@ def percent(chance: float) -> str:
 
 
 def face_name(face: Face, count: int) -> str:
+    """“2 worms”, “3 dice showing 5” in the current language."""
     if face is Face.WORM:
-        return ngettext("%(count)s worm", "%(count)s worms", count) % {"count": count}
+        return worms_text(count)
     return ngettext("%(count)s die showing %(face)s", "%(count)s dice showing %(face)s", count) % {
         "count": count,
         "face": int(face),
@@ -46,7 +49,8 @@ def face_name(face: Face, count: int) -> str:
 
 
 def _victim(advice: Advice, players: Sequence[str], state: GameState) -> str:
-    return next(players[p] for p in range(len(players)) if p != state.current and state.top(p) == advice.stop_tile)
+    victim = steal_victim(state, advice.stop_tile or 0)
+    return players[victim] if victim is not None else ""
 
 
 def _claim_words(advice: Advice, players: Sequence[str], state: GameState) -> str:

@@ -26,7 +26,7 @@ from .messages import STATUS, message_for
 from .models import Match
 from .presenters import table_context
 from .ratelimit import allow_match_creation
-from .selectors import match_view, names_used_on
+from .selectors import MatchView, match_view, names_used_on
 from .services import ServiceError
 from .sharing import keep_score_link, watch_link
 from .turn import decode_dice
@@ -121,22 +121,24 @@ def _form_body(data: Any) -> dict[str, Any]:
 def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     """Record a take, a bust or an undo from the table screen (the same write path as the API)."""
     match = _match_or_404(match_id)
+    can_edit = services.device_can_edit(device_secret=device_secret(request), match=match)
     error: ServiceError | None = None
+    view: MatchView | None = None
     try:
-        if not services.device_can_edit(device_secret=device_secret(request), match=match):
+        if not can_edit:
             raise ServiceError("unauthorized")
         try:
             request_action = parse_action(_form_body(request.POST))
         except RuleError as rule_error:
             raise ServiceError.from_rule(rule_error) from None
-        services.match_act(match_id=match.id, request=request_action)
+        view = services.match_act(match_id=match.id, request=request_action).view
     except ServiceError as refused:
         error = refused
     if error is None and not request.htmx:
         return HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
-    match.refresh_from_db()
-    view = match_view(match)
-    can_edit = services.device_can_edit(device_secret=device_secret(request), match=match)
+    if view is None:  # refused, or a retry answered from the log: read the match as it now is
+        match.refresh_from_db()
+        view = match_view(match)
     context = table_context(view, {}, can_edit=can_edit)
     if error is not None:
         context["error_message"] = message_for(error.code, error.reason, error.params, list(match.players))
