@@ -177,7 +177,8 @@ class Slot:
 class Run:
     """Everything one database's run shares: the client, the clock marks, the records."""
 
-    client: httpx.AsyncClient  # the tables and the baseline
+    client: httpx.AsyncClient  # the baseline, and the server's readiness
+    table_clients: list[httpx.AsyncClient]  # one per table: each table is a phone of its own
     stream_clients: list[httpx.AsyncClient]  # the watchers, WATCHERS_PER_CLIENT to a client
     tables: int
     watchers: int
@@ -277,7 +278,7 @@ async def create_match(run: Run, slot: Slot, deadline: float) -> dict[str, Any] 
     for _attempt in range(1000):
         start = run.now()
         try:
-            response = await run.client.post("/api/v1/matches", json=body, timeout=ACTION_TIMEOUT)
+            response = await run.table_clients[slot.index].post("/api/v1/matches", json=body, timeout=ACTION_TIMEOUT)
         except httpx.HTTPError as error:
             run.creations.append(Attempt(start, run.now(), failure(run, error)))
         else:
@@ -297,7 +298,9 @@ async def resync(run: Run, slot: Slot) -> None:
     """Read the match again after a refusal (a client that lost track of the table does this)."""
     for _attempt in range(3):
         try:
-            response = await run.client.get(f"/api/v1/matches/{slot.match_id}", timeout=ACTION_TIMEOUT)
+            response = await run.table_clients[slot.index].get(
+                f"/api/v1/matches/{slot.match_id}", timeout=ACTION_TIMEOUT
+            )
         except httpx.HTTPError as error:
             run.resyncs[failure(run, error)] += 1
             await asyncio.sleep(BACKOFF_MAX)
@@ -327,7 +330,7 @@ async def play_one(run: Run, slot: Slot) -> None:
     for _attempt in range(1000):
         start = run.now()
         try:
-            response = await run.client.post(url, json=body, headers=headers, timeout=ACTION_TIMEOUT)
+            response = await run.table_clients[slot.index].post(url, json=body, headers=headers, timeout=ACTION_TIMEOUT)
         except httpx.HTTPError as error:  # no answer: it may or may not have been applied
             record.attempts.append(Attempt(start, run.now(), failure(run, error)))
         else:
@@ -598,12 +601,18 @@ async def run_database(database: Database, args: argparse.Namespace, tmp: Path) 
     log_path = tmp / f"server-{database.kind}.log"
     server = Server(database, free_port(), log_path, args.workers)
     async with contextlib.AsyncExitStack() as clients:
-        client = await clients.enter_async_context(new_client(server.base_url, args.tables + 16))
+        client = await clients.enter_async_context(new_client(server.base_url, 4))
+        # Each table is a phone with a connection of its own, as at real tables: one client
+        # shared by all would send every action down the same few pooled connections, so
+        # the server would see a handful of very busy phones instead of many ordinary ones.
+        table_clients = [
+            await clients.enter_async_context(new_client(server.base_url, 2)) for _table in range(args.tables)
+        ]
         stream_clients = [
             await clients.enter_async_context(new_client(server.base_url, WATCHERS_PER_CLIENT))
             for _shard in range(math.ceil(args.watchers / WATCHERS_PER_CLIENT))
         ]
-        run = Run(client, stream_clients, args.tables, args.watchers, 1.0 / args.rate)
+        run = Run(client, table_clients, stream_clients, args.tables, args.watchers, 1.0 / args.rate)
         server.start()
         ready = await wait_healthy(client, server, SERVER_START_TIMEOUT)
         if ready is None:
@@ -620,7 +629,7 @@ async def run_database(database: Database, args: argparse.Namespace, tmp: Path) 
         try:
             usage = await drive(run, server, database, args, meter)
         finally:
-            for each in [client, *stream_clients]:
+            for each in [client, *table_clients, *stream_clients]:
                 await each.aclose()
             server.stop()
     wall_load_end = wall_start + timedelta(seconds=run.t_load_end - run.t_start + 0.5)

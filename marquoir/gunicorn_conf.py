@@ -20,3 +20,7 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")
 proc_name = "marquoir"
+# Each worker listens on a socket of its own (SO_REUSEPORT) and the kernel spreads new
+# connections over them. On one shared socket the worker that wakes first accepts a whole
+# burst of connections, and as phones keep their connections alive, it keeps their load.
+reuse_port = True

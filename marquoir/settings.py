@@ -80,6 +80,8 @@ SQLITE_DATABASE = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 10,
     },
+    # Requests run in a few long-lived threads (marquoir.asgi), each keeping its connection.
+    "CONN_MAX_AGE": None,
     # Tests: a file of this process's own, not Django's in-memory database, which is
     # shared-cache between threads and fails a second writer at once ("database table is
     # locked") instead of letting it wait: tests/tables/test_concurrency.py races threads.
@@ -88,9 +90,8 @@ SQLITE_DATABASE = {
     },
 }
 # DATABASE_URL (postgres://user:pass@host:5432/name) selects PostgreSQL; SQLite otherwise.
-# Under ASGI every request runs in a new thread, so persistent connections would never be
-# reused: PostgreSQL gets a pool per worker process instead (psycopg_pool), and requests
-# hand their connection back when they end.
+# PostgreSQL gets a pool per worker process (psycopg_pool): requests hand their connection
+# back when they end, and the live streams borrow one only for a moment.
 DATABASES: dict[str, dict[str, Any]] = {"default": SQLITE_DATABASE}
 if env("DATABASE_URL"):
     postgres: dict[str, Any] = dict(dj_database_url.parse(env("DATABASE_URL"), conn_max_age=0))

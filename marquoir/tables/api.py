@@ -236,19 +236,19 @@ def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
 )
 def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
     """A take, a bust or an undo for the current player; needs `Authorization: Bearer {edit_token}`."""
-    players: list[str] = []
     try:
-        match = _find_match(match_id)
-        players = list(match.players)
-        if not services.edit_token_matches(match, _bearer_token(request)):
+        # The token is derived from the id, so it is checked before any database read;
+        # only a refused token needs to know whether the match exists (404 before 401).
+        if not services.edit_token_matches(match_id, _bearer_token(request)):
+            _find_match(match_id)
             raise ServiceError("unauthorized")
         try:
             action = parse_action(_json_body(request))
         except RuleError as error:
             raise ServiceError.from_rule(error) from None
-        result = services.match_act(match_id=match.id, request=action)
+        result = services.match_act(match_id=match_id, request=action)
     except ServiceError as error:
-        return error_response(request, error, players)
+        return error_response(request, error, error.players)
     return JsonResponse(result.state)
 
 

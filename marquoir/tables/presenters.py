@@ -129,13 +129,13 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
             )
         )
     log: list[LogLine] = []
-    outcomes_by_seq = {logged.entry.seq: logged.outcome for logged in view.log}
+    outcomes_by_seq = {logged.seq: logged.outcome for logged in view.log}
     for logged in view.log:
         if logged.outcome is not None:
             text = describe(logged.outcome, names)
         else:
-            text = describe_undo(outcomes_by_seq.get(logged.entry.undoes or -1), names)
-        log.append(LogLine(logged.entry.seq, text, logged.undone, logged.outcome is None))
+            text = describe_undo(outcomes_by_seq.get(logged.undoes or -1), names)
+        log.append(LogLine(logged.seq, text, logged.undone, logged.outcome is None))
     log.reverse()
     last_in_force = next((line for line in log if not line.undone and not line.is_undo), None)
     context: dict[str, Any] = {

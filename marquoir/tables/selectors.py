@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from marquoir.games.pickomino import Match as EngineMatch
 from marquoir.games.pickomino import Options, Outcome, Setup, legal_claims, standings, winners, worms_on
@@ -17,12 +17,15 @@ from .actions import engine_action
 from .models import LogEntry, Match
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LoggedEntry:
-    """An entry of the log with what it did (for takes and busts) and whether it still holds."""
+    """An entry of the log: what it did (for takes and busts), or which seq it took back (for
+    undos), and whether it still holds."""
 
-    entry: LogEntry
+    seq: int
+    kind: str
     outcome: Outcome | None
+    undoes: int | None
     undone: bool
 
 
@@ -38,6 +41,23 @@ class MatchView:
     def players(self) -> list[str]:
         return list(self.row.players)
 
+    def in_force(self) -> list[int]:
+        """The seqs of the takes and busts in force, oldest first (an undo takes the last)."""
+        return [logged.seq for logged in self.log if logged.outcome is not None and not logged.undone]
+
+
+class LogRow(NamedTuple):
+    """The columns of a log entry that folding needs (read without building model objects:
+    a turn folds the whole log, and model instances cost more than the rules do)."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    action_id: str | None
+
+
+LOG_ROW_FIELDS = ("seq", "kind", "payload", "action_id")
+
 
 def setup_of(row: Match) -> Setup:
     """The engine's set-up for a stored match."""
@@ -48,26 +68,39 @@ def setup_of(row: Match) -> Setup:
     return Setup(len(row.players), row.first, options)
 
 
-def fold_log(row: Match, entries: Iterable[LogEntry]) -> MatchView:
-    """Replay every entry in order: a take or bust applies, an undo takes back the last in force."""
+def log_rows(row: Match) -> list[LogRow]:
+    """The log up to the row's seq, in one query: later entries (committed since the row was
+    read) are left out, so the fold is the match exactly as the row says it stands."""
+    entries = LogEntry.objects.filter(match_id=row.pk, seq__lte=row.seq).order_by("seq")
+    return [LogRow(*values) for values in entries.values_list(*LOG_ROW_FIELDS)]
+
+
+def fold_log(row: Match, entries: Iterable[LogRow]) -> MatchView:
+    """Replay every entry in order: a take or bust applies, an undo takes back the last in force.
+
+    Which entries an undo took back is worked out here, from the log itself, so the view
+    holds at the row's seq even if a later undo has marked an earlier entry since.
+    """
     engine = EngineMatch.start(setup_of(row))
-    outcomes: dict[int, Outcome] = {}
-    logged: list[LogEntry] = []
+    logged: list[LoggedEntry] = []
+    in_force: list[int] = []  # indexes into ``logged`` of the takes and busts in force
     for entry in entries:
-        logged.append(entry)
         if entry.kind == LogEntry.Kind.UNDO:
             engine = engine.undo()
+            taken_back = in_force.pop()
+            before = logged[taken_back]
+            logged[taken_back] = LoggedEntry(before.seq, before.kind, before.outcome, None, True)
+            logged.append(LoggedEntry(entry.seq, entry.kind, None, before.seq, False))
         else:
             engine = engine.apply(engine_action(entry.payload))
-            outcomes[entry.seq] = engine.steps[-1].outcome
-    log = tuple(LoggedEntry(entry, outcomes.get(entry.seq), entry.undone_by is not None) for entry in logged)
-    return MatchView(row, engine, log)
+            in_force.append(len(logged))
+            logged.append(LoggedEntry(entry.seq, entry.kind, engine.steps[-1].outcome, None, False))
+    return MatchView(row, engine, tuple(logged))
 
 
 def match_view(row: Match) -> MatchView:
-    """The match with its whole log, read in one query."""
-    # The stored answers are only read back for retried requests; folding needs none of them.
-    return fold_log(row, row.entries.order_by("seq").defer("response"))
+    """The match with its log up to the row's seq, read in one query."""
+    return fold_log(row, log_rows(row))
 
 
 def state_json(view: MatchView) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import copy
+import dataclasses
 import hashlib
 import hmac
 import threading
@@ -19,6 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, RuleError
@@ -27,7 +30,7 @@ from marquoir.games.pickomino.errors import INVALID, NOTHING_TO_UNDO
 from . import live
 from .actions import ActionRequest, engine_action
 from .models import DeviceMatch, LogEntry, Match
-from .selectors import LoggedEntry, MatchView, match_view, state_json
+from .selectors import LoggedEntry, MatchView, fold_log, log_rows, state_json
 
 NAME_MAX_LENGTH = 40
 KNOWN_OPTIONS = ("shorter_game", "flip_without_return")
@@ -37,15 +40,18 @@ SUPPORTED_GAMES = ("pickomino",)
 class ServiceError(Exception):
     """A refused request, with the API's code and the details to word the message."""
 
-    def __init__(self, code: str, reason: str | None = None, **params: Any) -> None:
+    def __init__(
+        self, code: str, reason: str | None = None, *, players: Sequence[str] = (), **params: Any
+    ) -> None:
         self.code = code
         self.reason = reason or code
         self.params = params
+        self.players = list(players)  # the match's seats, to name them in the message
         super().__init__(self.reason)
 
     @classmethod
-    def from_rule(cls, error: RuleError) -> ServiceError:
-        return cls(error.code, error.reason, **error.params)
+    def from_rule(cls, error: RuleError, *, players: Sequence[str] = ()) -> ServiceError:
+        return cls(error.code, error.reason, players=players, **error.params)
 
 
 @dataclass(frozen=True)
@@ -77,12 +83,14 @@ def edit_token_for(match_id: str, *, secret: str | bytes | None = None) -> str:
     return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
 
 
-def edit_token_matches(match: Match, token: str | None) -> bool:
-    """Whether ``token`` is the match's edit token, compared in constant time."""
+def edit_token_matches(match: Match | str, token: str | None) -> bool:
+    """Whether ``token`` is the edit token of ``match`` (a row or an id), compared in constant
+    time. Needs no database: the token is derived from the id."""
     if not token or not isinstance(token, str):
         return False
+    match_id = match if isinstance(match, str) else match.id
     keys = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
-    return any(hmac.compare_digest(token.encode(), edit_token_for(match.id, secret=key).encode()) for key in keys)
+    return any(hmac.compare_digest(token.encode(), edit_token_for(match_id, secret=key).encode()) for key in keys)
 
 
 # Joiners shape Persian, Indic and emoji names; other format characters (bidi overrides
@@ -195,11 +203,40 @@ def _writer_turn() -> contextlib.AbstractContextManager[object]:
     return _sqlite_writers if connection.vendor == "sqlite" else contextlib.nullcontext()
 
 
+@dataclass(frozen=True)
+class _Prepared:
+    """An action checked and applied in memory, ready to be written."""
+
+    row: Match  # as read, before the action
+    entry: LogEntry
+    result: ActResult
+
+
 def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
-    """Apply ``request`` to the match, once, under the match's lock; ServiceError if refused."""
+    """Apply ``request`` to the match, once; ServiceError if refused.
+
+    The action is worked out first from the match as last committed, without holding any
+    lock, and then written in a short transaction that only succeeds if the match is still
+    at the seq it was worked out from (compare and swap on ``seq``). On SQLite, where one
+    writer holds the whole database, this keeps the write lock for three statements
+    instead of the whole fold. If another write came in between, the action is worked out
+    again under the match's row lock, exactly as a locking service would.
+    """
     try:
+        prepared = _prepare(match_id, request, locked=False)
+        if isinstance(prepared, ActResult):
+            return prepared
         with _writer_turn(), transaction.atomic():
-            return _act_locked(match_id, request)
+            swapped = _swap(prepared)
+        if swapped:
+            return prepared.result
+        with _writer_turn(), transaction.atomic():
+            prepared = _prepare(match_id, request, locked=True)
+            if isinstance(prepared, ActResult):
+                return prepared
+            if not _swap(prepared):  # cannot happen while the row is locked
+                raise ServiceError("conflict", expected=prepared.row.seq, seq=prepared.row.seq)
+        return prepared.result
     except IntegrityError:
         # Two requests with one action_id raced past the check on a database that does
         # not serialise them; the first is committed, so answer as a replay.
@@ -209,53 +246,73 @@ def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
         raise
 
 
-def _act_locked(match_id: str, request: ActionRequest) -> ActResult:
+def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepared | ActResult:
+    """The action checked against the match and applied in memory, or the stored answer of
+    a retried request. ``locked``: inside a transaction, with the match's row locked."""
+    rows = Match.objects.select_for_update() if locked else Match.objects
     try:
-        match = Match.objects.select_for_update().get(pk=match_id)
+        row = rows.get(pk=match_id)
     except Match.DoesNotExist:
         raise ServiceError("not_found") from None
+    log = log_rows(row)
     if request.action_id:
-        earlier = match.entries.filter(action_id=request.action_id).first()
-        if earlier is not None and earlier.response is not None:
-            return ActResult(None, earlier, earlier.response, replayed=True)
-    if request.expected_seq is not None and request.expected_seq != match.seq:
-        raise ServiceError("conflict", expected=request.expected_seq, seq=match.seq)
-    view = match_view(match)
-    new_seq = match.seq + 1
+        earlier = next((entry for entry in log if entry.action_id == request.action_id), None)
+        if earlier is not None:
+            stored = LogEntry.objects.get(match_id=row.pk, seq=earlier.seq)
+            if stored.response is not None:
+                return ActResult(None, stored, stored.response, replayed=True)
+    if request.expected_seq is not None and request.expected_seq != row.seq:
+        raise ServiceError("conflict", players=row.players, expected=request.expected_seq, seq=row.seq)
+    view = fold_log(row, log)
+    new_seq = row.seq + 1
     undoes: int | None = None
     try:
         if request.kind == LogEntry.Kind.UNDO:
-            in_force = [logged.entry for logged in view.log if logged.outcome is not None and not logged.undone]
+            in_force = view.in_force()
             if not in_force:
                 raise RuleError(NOTHING_TO_UNDO)
-            undoes = in_force[-1].seq
+            undoes = in_force[-1]
             engine_after = view.engine.undo()
         else:
             engine_after = view.engine.apply(engine_action(request.payload))
     except RuleError as error:
-        raise ServiceError.from_rule(error) from None
-    if undoes is not None:
-        LogEntry.objects.filter(match=match, seq=undoes).update(undone_by=new_seq)
+        raise ServiceError.from_rule(error, players=row.players) from None
+    # The match after the action, from the fold already made: the log is not read back.
+    after_row = copy.copy(row)
+    after_row.seq, after_row.over, after_row.updated_at = new_seq, engine_after.state.over, timezone.now()
+    outcome = engine_after.steps[-1].outcome if undoes is None else None
+    logged = tuple(
+        dataclasses.replace(logged, undone=True) if logged.seq == undoes else logged for logged in view.log
+    )
+    after = MatchView(after_row, engine_after, (*logged, LoggedEntry(new_seq, request.kind, outcome, undoes, False)))
+    state = state_json(after)
     entry = LogEntry(
-        match=match,
+        match=after_row,
         seq=new_seq,
         kind=request.kind,
         payload=request.payload,
         undoes=undoes,
         action_id=request.action_id,
+        response=state,
     )
-    # The match after the action, from the fold already made: the log is not read back.
-    outcome = engine_after.steps[-1].outcome if undoes is None else None
-    log = tuple(
-        LoggedEntry(logged.entry, logged.outcome, logged.undone or logged.entry.seq == undoes) for logged in view.log
+    return _Prepared(row, entry, ActResult(after, entry, state))
+
+
+def _swap(prepared: _Prepared) -> bool:
+    """Write the prepared action if the match is still where it was read; False otherwise.
+    Runs inside a transaction."""
+    after = prepared.result.view
+    assert after is not None
+    moved = Match.objects.filter(pk=prepared.row.pk, seq=prepared.row.seq).update(
+        seq=after.row.seq, over=after.row.over, updated_at=after.row.updated_at
     )
-    after = MatchView(match, engine_after, (*log, LoggedEntry(entry, outcome, False)))
-    match.seq = new_seq
-    match.over = engine_after.state.over
-    match.save(update_fields=["seq", "over", "updated_at"])
-    state = state_json(after)
-    entry.response = state
-    entry.save(force_insert=True)
-    live.announce_in_transaction(match.id, new_seq)
-    transaction.on_commit(lambda: live.nudge_after_commit(match.id, new_seq))
-    return ActResult(after, entry, state)
+    if not moved:
+        return False
+    if prepared.entry.undoes is not None:
+        LogEntry.objects.filter(match_id=prepared.row.pk, seq=prepared.entry.undoes).update(undone_by=after.row.seq)
+    prepared.entry.save(force_insert=True)
+    match_id, seq = prepared.row.pk, after.row.seq
+    live.announce_in_transaction(match_id, seq)
+    # This process's streams are woken at once, once committed; others hear it from the database.
+    transaction.on_commit(lambda: live.nudge_after_commit(match_id, seq))
+    return True

@@ -27,7 +27,7 @@ from django.db import connections
 from marquoir.tables import services
 from marquoir.tables.actions import parse_action
 from marquoir.tables.models import LogEntry, Match
-from marquoir.tables.selectors import fold_log, state_json
+from marquoir.tables.selectors import match_view, state_json
 from marquoir.tables.services import ActResult, ServiceError
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -87,7 +87,7 @@ def fold_up_to(match_id: str, seq: int) -> dict[str, Any]:
     """The State folded from the stored log up to ``seq``, as the match stood then."""
     row = copy.copy(Match.objects.get(pk=match_id))
     row.seq = seq
-    return state_json(fold_log(row, [entry for entry in log_of(match_id) if entry.seq <= seq]))
+    return state_json(match_view(row))
 
 
 def assert_log_is_gapless(match_id: str, count: int) -> None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from marquoir.games.pickomino import TILES
 from marquoir.tables import live, services
+from marquoir.tables.actions import parse_action
 from marquoir.tables.models import DeviceMatch, LogEntry, Match
 from marquoir.tables.selectors import match_view, state_json
 from marquoir.tables.services import (
@@ -243,6 +244,49 @@ def test_a_retried_action_id_is_answered_as_a_replay_of_the_first_entry(row):
     assert again.replayed is True
     assert again.entry.pk == first.entry.pk
     assert again.state == first.state
+    assert len(entries(row)) == 1
+
+
+def another_phone_writes_between_read_and_write(monkeypatch, body: dict[str, Any]) -> list[str]:
+    """Make the next action's unlocked reading go stale: right after it, another request
+    records ``body`` on the same match (as a second phone would). Returns the calls seen."""
+    real_prepare = services._prepare
+    calls: list[str] = []
+
+    def prepare(match_id: str, request: Any, *, locked: bool) -> Any:
+        prepared = real_prepare(match_id, request, locked=locked)
+        calls.append("locked" if locked else "unlocked")
+        if calls == ["unlocked"]:
+            services.match_act(match_id=match_id, request=parse_action(body))
+        return prepared
+
+    monkeypatch.setattr(services, "_prepare", prepare)
+    return calls
+
+
+def test_an_action_read_before_another_write_is_worked_out_again_on_the_new_state(row, monkeypatch):
+    calls = another_phone_writes_between_read_and_write(monkeypatch, take(27))
+    result = act_on(row, BUST)  # no expected_seq: it applies to the match as it now is
+    assert calls == ["unlocked", "unlocked", "locked"]
+    assert [(entry.seq, entry.kind) for entry in entries(row)] == [(1, "take"), (2, "bust")]
+    assert result.state["seq"] == 2
+    assert result.state == replayed_state(row)
+    assert result.state["players"][0]["stack"] == [27]
+    assert result.state["current"] == 2  # Ada took 27, Ben busted: Cy's turn
+
+
+def test_an_action_read_before_another_write_with_its_expected_seq_is_a_conflict(row, monkeypatch):
+    another_phone_writes_between_read_and_write(monkeypatch, take(27))
+    error = refusal(row, {**BUST, "expected_seq": 0})
+    assert error.code == "conflict"
+    assert error.params == {"expected": 0, "seq": 1}
+    assert [(entry.seq, entry.kind) for entry in entries(row)] == [(1, "take")]
+
+
+def test_a_retry_read_before_its_first_attempt_was_written_is_a_replay(row, monkeypatch):
+    another_phone_writes_between_read_and_write(monkeypatch, {**take(27), "action_id": "turn-1"})
+    again = act_on(row, {**take(27), "action_id": "turn-1"})
+    assert again.replayed is True
     assert len(entries(row)) == 1
 
 
