@@ -208,8 +208,13 @@ class _Prepared:
     """An action checked and applied in memory, ready to be written."""
 
     row: Match  # as read, before the action
+    after: MatchView
     entry: LogEntry
-    result: ActResult
+    state: dict[str, Any]
+
+    @property
+    def result(self) -> ActResult:
+        return ActResult(self.after, self.entry, self.state)
 
 
 def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
@@ -295,14 +300,13 @@ def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepare
         action_id=request.action_id,
         response=state,
     )
-    return _Prepared(row, entry, ActResult(after, entry, state))
+    return _Prepared(row, after, entry, state)
 
 
 def _swap(prepared: _Prepared) -> bool:
     """Write the prepared action if the match is still where it was read; False otherwise.
     Runs inside a transaction."""
-    after = prepared.result.view
-    assert after is not None
+    after = prepared.after
     moved = Match.objects.filter(pk=prepared.row.pk, seq=prepared.row.seq).update(
         seq=after.row.seq, over=after.row.over, updated_at=after.row.updated_at
     )
