@@ -142,6 +142,9 @@ SECURE_HSTS_PRELOAD = True
 MARQUOIR_BEHIND_PROXY = env_bool("MARQUOIR_BEHIND_PROXY", False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if MARQUOIR_BEHIND_PROXY else None
 
+# How many matches each process keeps folded in memory (marquoir.tables.selectors.FoldCache).
+MARQUOIR_FOLD_CACHE_SIZE = env_int("MARQUOIR_FOLD_CACHE_SIZE", 500)
+
 # New matches per client (address) and window; the API answers 429 beyond.
 MATCH_CREATION_LIMIT = env_int("MATCH_CREATION_LIMIT", 30)
 MATCH_CREATION_WINDOW_SECONDS = env_int("MATCH_CREATION_WINDOW_SECONDS", 600)

@@ -6,9 +6,13 @@ whole game (see `make bench`), so every request rebuilds it and nothing can go s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+from django.conf import settings
 
 from marquoir.games.pickomino import Match as EngineMatch
 from marquoir.games.pickomino import Options, Outcome, Setup, legal_claims, standings, winners, worms_on
@@ -41,9 +45,10 @@ class MatchView:
     def players(self) -> list[str]:
         return list(self.row.players)
 
-    def in_force(self) -> list[int]:
-        """The seqs of the takes and busts in force, oldest first (an undo takes the last)."""
-        return [logged.seq for logged in self.log if logged.outcome is not None and not logged.undone]
+
+def in_force(log: Iterable[LoggedEntry]) -> list[int]:
+    """The seqs of the takes and busts in force, oldest first (an undo takes the last)."""
+    return [logged.seq for logged in log if logged.outcome is not None and not logged.undone]
 
 
 class LogRow(NamedTuple):
@@ -98,9 +103,77 @@ def fold_log(row: Match, entries: Iterable[LogRow]) -> MatchView:
     return MatchView(row, engine, tuple(logged))
 
 
+@dataclass(frozen=True)
+class Folded:
+    """A match folded at some seq: the engine's match, the log in words' order, and the
+    action_ids the log holds (to answer a retried request from its first answer)."""
+
+    engine: EngineMatch
+    log: tuple[LoggedEntry, ...]
+    action_ids: Mapping[str, int]  # action_id -> the seq of its entry
+
+
+class FoldCache:
+    """The last fold of recently played matches, in this process.
+
+    Every request folds its match from the log, and a turn would fold the whole log again
+    (the most costly part of a turn after the database). A fold is keyed by the match's
+    seq and ``updated_at``, which every write changes, so a fold is only ever reused for
+    the exact log it was made from; anything else (a write by another process, a match
+    not seen for a while) folds again from the database. Least recently used matches go
+    first once ``size`` are held.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._folds: OrderedDict[str, tuple[tuple[int, Any], Folded]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(row: Match) -> tuple[int, Any]:
+        return (row.seq, row.updated_at)
+
+    def get(self, row: Match) -> Folded | None:
+        with self._lock:
+            held = self._folds.get(row.pk)
+            if held is None or held[0] != self._key(row):
+                return None
+            self._folds.move_to_end(row.pk)
+            return held[1]
+
+    def put(self, row: Match, folded: Folded) -> None:
+        if self.size <= 0 or row.updated_at is None:
+            return
+        with self._lock:
+            self._folds[row.pk] = (self._key(row), folded)
+            self._folds.move_to_end(row.pk)
+            while len(self._folds) > self.size:
+                self._folds.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._folds.clear()
+
+
+fold_cache = FoldCache(settings.MARQUOIR_FOLD_CACHE_SIZE)
+
+
+def folded(row: Match) -> Folded:
+    """The match folded at the row's seq: from this process's cache, or from the log."""
+    held = fold_cache.get(row)
+    if held is not None:
+        return held
+    rows = log_rows(row)
+    view = fold_log(row, rows)
+    fresh = Folded(view.engine, view.log, {entry.action_id: entry.seq for entry in rows if entry.action_id})
+    fold_cache.put(row, fresh)
+    return fresh
+
+
 def match_view(row: Match) -> MatchView:
-    """The match with its log up to the row's seq, read in one query."""
-    return fold_log(row, log_rows(row))
+    """The match with its log up to the row's seq (one query, or none if folded lately)."""
+    held = folded(row)
+    return MatchView(row, held.engine, held.log)
 
 
 def state_json(view: MatchView) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from marquoir.games.pickomino.errors import INVALID, NOTHING_TO_UNDO
 from . import live
 from .actions import ActionRequest, engine_action
 from .models import DeviceMatch, LogEntry, Match
-from .selectors import LoggedEntry, MatchView, fold_log, log_rows, state_json
+from .selectors import Folded, LoggedEntry, MatchView, fold_cache, folded, in_force, state_json
 
 NAME_MAX_LENGTH = 40
 KNOWN_OPTIONS = ("shorter_game", "flip_without_return")
@@ -40,9 +40,7 @@ SUPPORTED_GAMES = ("pickomino",)
 class ServiceError(Exception):
     """A refused request, with the API's code and the details to word the message."""
 
-    def __init__(
-        self, code: str, reason: str | None = None, *, players: Sequence[str] = (), **params: Any
-    ) -> None:
+    def __init__(self, code: str, reason: str | None = None, *, players: Sequence[str] = (), **params: Any) -> None:
         self.code = code
         self.reason = reason or code
         self.params = params
@@ -209,8 +207,14 @@ class _Prepared:
 
     row: Match  # as read, before the action
     after: MatchView
+    action_ids: Mapping[str, int]  # those of the log after the action
     entry: LogEntry
     state: dict[str, Any]
+
+    def remember(self) -> ActResult:
+        """Once written: keep the fold after the action for the match's next request."""
+        fold_cache.put(self.after.row, Folded(self.after.engine, self.after.log, self.action_ids))
+        return self.result
 
     @property
     def result(self) -> ActResult:
@@ -234,14 +238,14 @@ def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
         with _writer_turn(), transaction.atomic():
             swapped = _swap(prepared)
         if swapped:
-            return prepared.result
+            return prepared.remember()
         with _writer_turn(), transaction.atomic():
             prepared = _prepare(match_id, request, locked=True)
             if isinstance(prepared, ActResult):
                 return prepared
             if not _swap(prepared):  # cannot happen while the row is locked
                 raise ServiceError("conflict", expected=prepared.row.seq, seq=prepared.row.seq)
-        return prepared.result
+        return prepared.remember()
     except IntegrityError:
         # Two requests with one action_id raced past the check on a database that does
         # not serialise them; the first is committed, so answer as a replay.
@@ -259,24 +263,21 @@ def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepare
         row = rows.get(pk=match_id)
     except Match.DoesNotExist:
         raise ServiceError("not_found") from None
-    log = log_rows(row)
-    if request.action_id:
-        earlier = next((entry for entry in log if entry.action_id == request.action_id), None)
-        if earlier is not None:
-            stored = LogEntry.objects.get(match_id=row.pk, seq=earlier.seq)
-            if stored.response is not None:
-                return ActResult(None, stored, stored.response, replayed=True)
+    view = folded(row)
+    if request.action_id and request.action_id in view.action_ids:
+        stored = LogEntry.objects.get(match_id=row.pk, seq=view.action_ids[request.action_id])
+        if stored.response is not None:
+            return ActResult(None, stored, stored.response, replayed=True)
     if request.expected_seq is not None and request.expected_seq != row.seq:
         raise ServiceError("conflict", players=row.players, expected=request.expected_seq, seq=row.seq)
-    view = fold_log(row, log)
     new_seq = row.seq + 1
     undoes: int | None = None
     try:
         if request.kind == LogEntry.Kind.UNDO:
-            in_force = view.in_force()
-            if not in_force:
+            takes_and_busts = in_force(view.log)
+            if not takes_and_busts:
                 raise RuleError(NOTHING_TO_UNDO)
-            undoes = in_force[-1]
+            undoes = takes_and_busts[-1]
             engine_after = view.engine.undo()
         else:
             engine_after = view.engine.apply(engine_action(request.payload))
@@ -286,9 +287,7 @@ def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepare
     after_row = copy.copy(row)
     after_row.seq, after_row.over, after_row.updated_at = new_seq, engine_after.state.over, timezone.now()
     outcome = engine_after.steps[-1].outcome if undoes is None else None
-    logged = tuple(
-        dataclasses.replace(logged, undone=True) if logged.seq == undoes else logged for logged in view.log
-    )
+    logged = tuple(dataclasses.replace(logged, undone=True) if logged.seq == undoes else logged for logged in view.log)
     after = MatchView(after_row, engine_after, (*logged, LoggedEntry(new_seq, request.kind, outcome, undoes, False)))
     state = state_json(after)
     entry = LogEntry(
@@ -300,7 +299,8 @@ def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepare
         action_id=request.action_id,
         response=state,
     )
-    return _Prepared(row, after, entry, state)
+    action_ids = {**view.action_ids, request.action_id: new_seq} if request.action_id else view.action_ids
+    return _Prepared(row, after, action_ids, entry, state)
 
 
 def _swap(prepared: _Prepared) -> bool:

@@ -1,0 +1,113 @@
+"""The fold cache: a match folded once is reused only for exactly the log it was folded from."""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from marquoir.games.pickomino.playout import random_legal_action
+from marquoir.tables.models import LogEntry, Match
+from marquoir.tables.selectors import FoldCache, Folded, fold_cache, fold_log, log_rows, match_view, state_json
+
+from .conftest import UNDO, act_on, body_of, create_row, take
+
+
+def fresh_state(match_id: str) -> dict[str, object]:
+    """The State folded from the stored log, the cache left aside."""
+    row = Match.objects.get(pk=match_id)
+    return state_json(fold_log(row, log_rows(row)))
+
+
+def fresh_log(match_id: str) -> list[tuple[int, str, bool, int | None]]:
+    row = Match.objects.get(pk=match_id)
+    return [(e.seq, e.kind, e.undone, e.undoes) for e in fold_log(row, log_rows(row)).log]
+
+
+def test_a_match_read_twice_at_one_seq_is_folded_once(row, django_assert_num_queries):
+    act_on(row, take(27))
+    fold_cache.clear()
+    stored = Match.objects.get(pk=row.id)
+    with django_assert_num_queries(1):  # the log
+        first = match_view(stored)
+    with django_assert_num_queries(0):
+        again = match_view(stored)
+    assert again.engine == first.engine
+    assert again.log == first.log
+
+
+def test_after_an_action_the_next_request_reuses_the_fold_it_answered(row, django_assert_num_queries):
+    answered = act_on(row, take(27)).state
+    stored = Match.objects.get(pk=row.id)
+    with django_assert_num_queries(0):
+        cached = state_json(match_view(stored))
+    assert cached == answered == fresh_state(row.id)
+
+
+def test_a_fold_is_not_reused_once_the_match_was_written_elsewhere(row, django_assert_num_queries):
+    act_on(row, take(27))
+    # Another process records a bust: the row's seq and updated_at move on, the cache here
+    # still holds the fold at seq 1.
+    moved_at = Match.objects.get(pk=row.id).updated_at + datetime.timedelta(seconds=1)
+    LogEntry.objects.create(match_id=row.id, seq=2, kind="bust", payload={"type": "bust"})
+    Match.objects.filter(pk=row.id).update(seq=2, updated_at=moved_at)
+    stored = Match.objects.get(pk=row.id)
+    with django_assert_num_queries(1):
+        view = match_view(stored)
+    assert state_json(view) == fresh_state(row.id)
+    assert view.engine.state.current == 2
+
+
+def test_a_fold_with_the_same_seq_but_another_write_time_is_not_reused(row):
+    act_on(row, take(27))
+    stored = Match.objects.get(pk=row.id)
+    held = match_view(stored)
+    # The same seq reached by another history (say, a database restored and played on):
+    # only the write time tells them apart, and it is part of the key.
+    stored.updated_at += datetime.timedelta(microseconds=1)
+    LogEntry.objects.filter(match_id=row.id, seq=1).update(payload={"type": "bust"}, kind="bust")
+    again = match_view(stored)
+    assert again.engine != held.engine
+    assert again.log[0].kind == "bust"
+
+
+def test_the_least_recently_used_fold_goes_first():
+    cache = FoldCache(size=2)
+    rows = [Match(id=f"m{index}", players=["Ada", "Ben"], seq=0) for index in range(3)]
+    for row in rows:
+        row.updated_at = datetime.datetime(2026, 11, 29, tzinfo=datetime.UTC)
+    entries = [Folded(engine=object(), log=(), action_ids={}) for _row in rows]  # type: ignore[arg-type]
+    cache.put(rows[0], entries[0])
+    cache.put(rows[1], entries[1])
+    assert cache.get(rows[0]) is entries[0]  # now the most recently used
+    cache.put(rows[2], entries[2])
+    assert cache.get(rows[1]) is None
+    assert cache.get(rows[0]) is entries[0]
+    assert cache.get(rows[2]) is entries[2]
+
+
+def test_a_cache_of_size_zero_holds_nothing(row):
+    cache = FoldCache(size=0)
+    stored = Match.objects.get(pk=row.id)
+    cache.put(stored, Folded(engine=match_view(stored).engine, log=(), action_ids={}))
+    assert cache.get(stored) is None
+
+
+def test_every_answer_and_every_read_equal_a_fresh_fold_over_a_whole_game(db):
+    rng = random.Random(7)
+    row, _token = create_row(["Ada", "Ben", "Cy", "Dee"])
+    undos = 0
+    for _turn in range(400):
+        view = match_view(Match.objects.get(pk=row.id))
+        if view.engine.state.over:
+            break
+        if view.engine.steps and rng.random() < 0.1:
+            body, undos = UNDO, undos + 1
+        else:
+            body = body_of(random_legal_action(view.engine.state, rng.choice))
+        answered = act_on(row, body).state
+        assert answered == fresh_state(row.id)
+        view = match_view(Match.objects.get(pk=row.id))
+        assert state_json(view) == answered
+        assert [(e.seq, e.kind, e.undone, e.undoes) for e in view.log] == fresh_log(row.id)
+    assert Match.objects.get(pk=row.id).over
+    assert undos > 0
