@@ -17,8 +17,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import os
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.core import signals
@@ -26,7 +27,7 @@ from django.core.asgi import get_asgi_application
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
-from django.http import HttpResponseBadRequest, HttpResponseBase
+from django.http import HttpResponseBadRequest, HttpResponseBase, StreamingHttpResponse
 from django.urls import Resolver404, resolve, set_script_prefix
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marquoir.settings")
@@ -61,6 +62,10 @@ class SyncStackHandler(ASGIHandler):
             response = await sync_to_async(self.respond, thread_sensitive=False, executor=sync_executor)(
                 scope, body_file
             )
+            if isinstance(response, StreamingHttpResponse) and not response.is_async:
+                # A file (whitenoise): read it in the same threads, a chunk at a time,
+                # rather than have Django warn and read it through its own.
+                response.streaming_content = chunks_in_thread(cast(Iterator[bytes], response.streaming_content))
             try:
                 await self.send_response(response, send)
             except asyncio.CancelledError:
@@ -88,6 +93,17 @@ class SyncStackHandler(ASGIHandler):
             # holds its database connection (request_finished closes or keeps it).
             response.close()
         return response
+
+
+async def chunks_in_thread(chunks: Iterator[bytes]) -> AsyncIterator[bytes]:
+    """The chunks of a synchronous iterator, each read in one of the synchronous threads."""
+
+    def next_chunk() -> bytes | None:
+        return next(chunks, None)
+
+    read = sync_to_async(next_chunk, thread_sensitive=False, executor=sync_executor)
+    while (chunk := await read()) is not None:
+        yield chunk
 
 
 sync_stack = SyncStackHandler()
