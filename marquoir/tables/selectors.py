@@ -1,7 +1,9 @@
 """Reads: a match rebuilt from its log, and the State of the API contract.
 
 The table is never stored, only the log: folding it is far below a millisecond for a
-whole game (see `make bench`), so every request rebuilds it and nothing can go stale.
+whole game (see `make bench`). Each process keeps its latest fold of the matches it served
+lately, keyed by the match's seq and write time (which every write changes), so a turn
+need not fold the log again and nothing can go stale.
 """
 
 from __future__ import annotations

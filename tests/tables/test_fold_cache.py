@@ -5,6 +5,9 @@ from __future__ import annotations
 import datetime
 import random
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from marquoir.games.pickomino.playout import random_legal_action
 from marquoir.tables.models import LogEntry, Match
 from marquoir.tables.selectors import FoldCache, Folded, fold_cache, fold_log, log_rows, match_view, state_json
@@ -111,3 +114,20 @@ def test_every_answer_and_every_read_equal_a_fresh_fold_over_a_whole_game(db):
         assert [(e.seq, e.kind, e.undone, e.undoes) for e in view.log] == fresh_log(row.id)
     assert Match.objects.get(pk=row.id).over
     assert undos > 0
+
+
+def test_a_turn_on_a_match_folded_lately_reads_only_the_match_row(row):
+    act_on(row, take(27))
+    with CaptureQueriesContext(connection) as queries:
+        act_on(row, take(26))
+    statements = [query["sql"].split()[0].upper() for query in queries.captured_queries]
+    reads = [query["sql"] for query in queries.captured_queries if query["sql"].lstrip().upper().startswith("SELECT")]
+    assert len(reads) == 1
+    assert "tables_match" in reads[0]
+    assert "tables_logentry" not in reads[0]
+    if connection.vendor == "postgresql":
+        # The write is one statement (WITH … UPDATE … INSERT … pg_notify): one round trip.
+        assert statements == ["SELECT", "WITH"]
+    else:
+        assert statements.count("UPDATE") == 1
+        assert statements.count("INSERT") == 1
