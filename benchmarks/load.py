@@ -643,6 +643,13 @@ async def run_database(database: Database, args: argparse.Namespace, tmp: Path) 
                 await each.aclose()
             server.stop()
     wall_load_end = wall_start + timedelta(seconds=run.t_load_end - run.t_start + 0.5)
+    if args.keep:  # every attempt, for a closer look: seconds since the load began, and ms
+        samples = [
+            {"table": record.slot, "type": record.kind, "at": a.start - run.t_start, "ms": a.ms, "kind": a.kind}
+            for record in run.actions
+            for a in record.attempts
+        ]
+        (tmp / f"actions-{database.kind}.json").write_text(json.dumps(samples))
     access = read_access_log(log_path, wall_start, wall_load_end)
     answered = {
         record.action_id: (record.match_id, record.answered_seq)
@@ -951,7 +958,7 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     tmp = tempfile.mkdtemp(prefix="marquoir-load-")
     if args.keep:
-        print(f"  server logs and the SQLite file kept in {tmp}")
+        print(f"  server logs, the SQLite file and every action's timing kept in {tmp}")
     try:
         for name in args.databases:
             print()
