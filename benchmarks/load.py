@@ -953,7 +953,7 @@ def main(argv: list[str] | None = None) -> int:
         f"Load and faults: the real server (scripts/serve.sh, gunicorn, {args.workers} uvicorn workers), loopback\n"
         f"  {args.tables} tables, {args.rate:g} action a second each; {args.watchers} watchers on the event streams; "
         f"/healthz {1 / HEALTH_PERIOD:g} times a second\n"
-        f"  client: uvloop + httpx (HTTP/1.1), this process; latencies in ms as p50 / p95 / p99"
+        f"  client: uvloop + httpx (HTTP/1.1), this process, a connection per table; latencies in ms as p50 / p95 / p99"
     )
     status = 0
     tmp = tempfile.mkdtemp(prefix="marquoir-load-")

@@ -1,8 +1,9 @@
 """Live updates: every page watching a match hears of each accepted action within a second.
 
-A write announces the match's new ``seq`` inside its transaction (PostgreSQL: ``pg_notify``,
-delivered at commit to every server process). Each process runs one ``Hub`` in its event
-loop that fans the news out to the server-sent-event streams of that process:
+A write announces the match's new ``seq`` inside its transaction (PostgreSQL: ``pg_notify``
+in the very statement that writes the turn, see services; delivered at commit to every
+server process). Each process runs one ``Hub`` in its event loop that fans the news out
+to the server-sent-event streams of that process:
 
 - on PostgreSQL, one LISTEN connection per process;
 - on SQLite (one machine), a nudge from the same process right after commit, plus one
@@ -48,13 +49,6 @@ read_seq = sync_to_async(_read_seq)
 
 def uses_postgres() -> bool:
     return str(settings.DATABASES["default"]["ENGINE"]).endswith("postgresql")
-
-
-def announce_in_transaction(match_id: str, seq: int) -> None:
-    """Tell every process that ``match_id`` reached ``seq``, once the transaction commits."""
-    if uses_postgres():
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{match_id}:{seq}"])
 
 
 class Hub:

@@ -90,25 +90,25 @@ def fold_log(row: Match, entries: Iterable[LogRow]) -> MatchView:
     """
     engine = EngineMatch.start(setup_of(row))
     logged: list[LoggedEntry] = []
-    in_force: list[int] = []  # indexes into ``logged`` of the takes and busts in force
+    standing: list[int] = []  # indexes into ``logged`` of the takes and busts in force
     for entry in entries:
         if entry.kind == LogEntry.Kind.UNDO:
             engine = engine.undo()
-            taken_back = in_force.pop()
+            taken_back = standing.pop()
             before = logged[taken_back]
             logged[taken_back] = LoggedEntry(before.seq, before.kind, before.outcome, None, True)
             logged.append(LoggedEntry(entry.seq, entry.kind, None, before.seq, False))
         else:
             engine = engine.apply(engine_action(entry.payload))
-            in_force.append(len(logged))
+            standing.append(len(logged))
             logged.append(LoggedEntry(entry.seq, entry.kind, engine.steps[-1].outcome, None, False))
     return MatchView(row, engine, tuple(logged))
 
 
 @dataclass(frozen=True)
 class Folded:
-    """A match folded at some seq: the engine's match, the log in words' order, and the
-    action_ids the log holds (to answer a retried request from its first answer)."""
+    """A match folded at some seq: the engine's match, each log entry with what it did, and
+    the action_ids the log holds (to answer a retried request with its first answer)."""
 
     engine: EngineMatch
     log: tuple[LoggedEntry, ...]
@@ -118,12 +118,13 @@ class Folded:
 class FoldCache:
     """The last fold of recently played matches, in this process.
 
-    Every request folds its match from the log, and a turn would fold the whole log again
-    (the most costly part of a turn after the database). A fold is keyed by the match's
-    seq and ``updated_at``, which every write changes, so a fold is only ever reused for
-    the exact log it was made from; anything else (a write by another process, a match
-    not seen for a while) folds again from the database. Least recently used matches go
-    first once ``size`` are held.
+    Without it every request, every turn included, reads and folds the whole log again
+    (the most costly part of a turn after the database itself). A fold is keyed by the
+    match's seq and ``updated_at``, which every write changes, so it is only ever reused
+    for the exact log it was made from; anything else (a write by another process, a match
+    not seen for a while) folds again from the database. What else a fold depends on (the
+    players, who starts, the options) never changes once a match exists. Least recently
+    used matches go first once ``size`` are held.
     """
 
     def __init__(self, size: int) -> None:

@@ -331,8 +331,7 @@ def _swap(prepared: _Prepared) -> bool:
         LogEntry.objects.filter(match_id=prepared.row.pk, seq=prepared.entry.undoes).update(undone_by=after.row.seq)
     prepared.entry.save(force_insert=True)
     match_id, seq = prepared.row.pk, after.row.seq
-    live.announce_in_transaction(match_id, seq)
-    # This process's streams are woken at once, once committed; others hear it from the database.
+    # This process's streams are woken once committed; other processes poll (live.Hub).
     transaction.on_commit(lambda: live.nudge_after_commit(match_id, seq))
     return True
 
