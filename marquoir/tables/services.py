@@ -1,8 +1,10 @@
 """Every write to a match goes through here, for the pages and the API alike.
 
-``match_act`` locks the match row, checks ``action_id`` (a retried request gets its first
-answer) and ``expected_seq`` (a stale page is told, not obeyed), applies the action through
-the engine, appends it to the log and commits, all in one transaction.
+``match_act`` checks ``action_id`` (a retried request gets its first answer) and
+``expected_seq`` (a stale page is told, not obeyed), applies the action through the engine
+in memory, then writes it in one short transaction: the match row moves to the new seq
+only if it is still at the seq the action was worked out from, together with the log
+entry. If another write came first, the action is worked out again under the row's lock.
 """
 
 from __future__ import annotations
