@@ -140,6 +140,8 @@ SECURE_HSTS_SECONDS = 31536000 if env_bool("MARQUOIR_HTTPS", False) else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
 MARQUOIR_BEHIND_PROXY = env_bool("MARQUOIR_BEHIND_PROXY", False)
+# How many proxies of ours a request crosses (each appends to X-Forwarded-For).
+MARQUOIR_PROXY_HOPS = max(1, env_int("MARQUOIR_PROXY_HOPS", 1))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if MARQUOIR_BEHIND_PROXY else None
 
 # How many matches each process keeps folded in memory (marquoir.tables.selectors.FoldCache).

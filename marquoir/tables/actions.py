@@ -51,7 +51,12 @@ def parse_action(body: object) -> ActionRequest:
     if expected_seq is not None and (not _is_int(expected_seq) or expected_seq < 0):
         raise RuleError(INVALID, "bad_expected_seq")
     action_id = body.get("action_id")
-    if action_id is not None and (not isinstance(action_id, str) or not 1 <= len(action_id) <= ACTION_ID_MAX_LENGTH):
+    if action_id is not None and (
+        not isinstance(action_id, str)
+        or not 1 <= len(action_id) <= ACTION_ID_MAX_LENGTH
+        # Control characters are no use in an id, and PostgreSQL refuses a NUL outright.
+        or any(char < " " or char == "\x7f" for char in action_id)
+    ):
         raise RuleError(INVALID, "bad_action_id")
     payload: dict[str, Any]
     if kind == "take":

@@ -26,7 +26,7 @@ from marquoir.games.pickomino.odds import Table, advise
 from . import services
 from .actions import parse_action
 from .messages import STATUS, message_for
-from .models import Match
+from .models import Match, is_match_id
 from .ratelimit import allow_match_creation
 from .selectors import claims_json, match_view, state_json
 from .services import ServiceError
@@ -177,7 +177,7 @@ def _bearer_token(request: HttpRequest) -> str | None:
 
 
 def _find_match(match_id: str) -> Match:
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.filter(pk=match_id).first() if is_match_id(match_id) else None
     if match is None:
         raise ServiceError("not_found")
     return match

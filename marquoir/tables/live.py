@@ -36,8 +36,10 @@ STREAM_LIFETIME_SECONDS = 600.0  # browsers reconnect by themselves; nothing lin
 def _read_seq(match_id: str) -> int | None:
     """The match's seq, read on a connection that is handed back at once: a stream lives for
     minutes, and must not hold a database connection while it waits."""
-    from .models import Match
+    from .models import Match, is_match_id
 
+    if not is_match_id(match_id):
+        return None
     try:
         return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
     finally:

@@ -41,7 +41,7 @@ _REASONS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "bad_type": lambda p, s: _('The action "type" must be "take", "bust" or "undo".'),
     "unknown_field": lambda p, s: _('Unknown field "%(field)s".') % {"field": p.get("field")},
     "bad_expected_seq": lambda p, s: _('"expected_seq" must be a whole number, 0 or more.'),
-    "bad_action_id": lambda p, s: _('"action_id" must be text of 1 to 64 characters.'),
+    "bad_action_id": lambda p, s: _('"action_id" must be text of 1 to 64 characters, without control characters.'),
     "bad_reason": lambda p, s: _("Unknown reason for a bust."),
     "bad_total": lambda p, s: _("The total must be a whole number from 5 to 40 (a worm counts 5)."),
     "bad_worm": lambda p, s: _('"worm" must be true or false.'),

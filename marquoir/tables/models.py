@@ -7,6 +7,7 @@ entries still in force (see selectors.py); ``seq`` counts every accepted entry.
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -16,6 +17,16 @@ from django.db import models
 def new_match_id() -> str:
     """An unguessable id (128 random bits): knowing it is the right to watch."""
     return secrets.token_urlsafe(16)
+
+
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def is_match_id(value: object) -> bool:
+    """Whether ``value`` could be a match id (the URL-safe alphabet of ``new_match_id``).
+    Anything else is no match and is never looked up: PostgreSQL refuses a NUL byte in
+    text outright, and an address is anybody's to type."""
+    return isinstance(value, str) and _MATCH_ID.fullmatch(value) is not None
 
 
 class Match(models.Model):

@@ -3,6 +3,8 @@ so that every server process counts the same requests."""
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 from datetime import timedelta
 
 from django.conf import settings
@@ -14,12 +16,17 @@ from .models import RateBucket
 
 
 def client_key(request: HttpRequest) -> str:
-    """The client's address; behind a trusted proxy, the first X-Forwarded-For hop."""
+    """The client's address. Behind our proxies, the address the first of them saw: each
+    proxy appends to X-Forwarded-For the address it got the request from, so with N proxies
+    of ours (MARQUOIR_PROXY_HOPS) that is the N-th entry from the end; entries before it
+    are whatever the client chose to send, and taking one would let it pick a new address
+    for every request."""
     if settings.MARQUOIR_BEHIND_PROXY:
-        forwarded = request.headers.get("X-Forwarded-For", "")
-        if forwarded:
-            return forwarded.split(",")[0].strip()
-    return str(request.META.get("REMOTE_ADDR", "unknown"))
+        entries = request.headers.get("X-Forwarded-For", "").split(",")
+        if len(entries) >= settings.MARQUOIR_PROXY_HOPS:
+            with contextlib.suppress(ValueError):
+                return str(ipaddress.ip_address(entries[-settings.MARQUOIR_PROXY_HOPS].strip()))
+    return str(request.META.get("REMOTE_ADDR") or "unknown")[:100]
 
 
 def allow_match_creation(request: HttpRequest) -> bool:

@@ -32,7 +32,7 @@ from marquoir.games.pickomino.errors import INVALID, NOTHING_TO_UNDO
 
 from . import live
 from .actions import ActionRequest, engine_action
-from .models import DeviceMatch, LogEntry, Match
+from .models import DeviceMatch, LogEntry, Match, is_match_id
 from .selectors import Folded, LoggedEntry, MatchView, fold_cache, folded, in_force, state_json
 
 NAME_MAX_LENGTH = 40
@@ -187,7 +187,7 @@ def device_matches(*, device_secret: str | None, limit: int = 50) -> list[tuple[
 
 def match_set_assistant(*, match_id: str, on: bool) -> Match:
     """Switch the turn assistant on or off for a table (not a game action: no seq, no log)."""
-    updated = Match.objects.filter(pk=match_id).update(assistant=on)
+    updated = Match.objects.filter(pk=match_id).update(assistant=on) if is_match_id(match_id) else 0
     if not updated:
         raise ServiceError("not_found")
     return Match.objects.get(pk=match_id)
@@ -273,6 +273,8 @@ def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
 def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepared | ActResult:
     """The action checked against the match and applied in memory, or the stored answer of
     a retried request. ``locked``: inside a transaction, with the match's row locked."""
+    if not is_match_id(match_id):
+        raise ServiceError("not_found")
     rows = Match.objects.select_for_update() if locked else Match.objects
     try:
         row = rows.get(pk=match_id)

@@ -16,7 +16,19 @@ from marquoir.games.pickomino.playout import random_game
 from marquoir.tables.models import LogEntry, Match
 
 from ..volume import PROPERTY_VOLUME
-from .conftest import BUST, NO_TOKEN, UNDO, Api, Created, body_of, error_of, take, take_dice, tiles_in_place
+from .conftest import (
+    BUST,
+    MATCHES,
+    NO_TOKEN,
+    UNDO,
+    Api,
+    Created,
+    body_of,
+    error_of,
+    take,
+    take_dice,
+    tiles_in_place,
+)
 
 ENGLISH_AND_FRENCH = pytest.mark.parametrize("language", ["en", "fr"])
 
@@ -242,6 +254,24 @@ def test_reading_shows_the_state_the_last_action_answered(api, match):
 @ENGLISH_AND_FRENCH
 def test_reading_an_unknown_match_is_not_found(api, language):
     error_of(api.read("no-such-match-0123456789", language=language), "not_found", 404)
+
+
+# Ids that no match can have: a NUL byte (which PostgreSQL refuses in any text, so it must
+# never reach a query), a slash-free dot path, spaces, an over-long id, non-ASCII.
+MALFORMED_IDS = ["%00", "abc%00def", "..", "a%20b", "x" * 65, "%C3%A9t%C3%A9"]
+
+
+@pytest.mark.parametrize("match_id", MALFORMED_IDS)
+def test_a_malformed_match_id_is_not_found_on_every_api_address(api, client, match, match_id):
+    error_of(client.get(f"{MATCHES}/{match_id}"), "not_found", 404)
+    error_of(client.get(f"{MATCHES}/{match_id}/claims?total=27&worm=true"), "not_found", 404)
+    error_of(client.get(f"{MATCHES}/{match_id}/advice"), "not_found", 404)
+    error_of(client.get(f"{MATCHES}/{match_id}/events"), "not_found", 404)
+    acted = client.post(
+        f"{MATCHES}/{match_id}/actions", take(27), content_type="application/json", HTTP_AUTHORIZATION="Bearer x"
+    )
+    error_of(acted, "not_found", 404)
+    assert api.state(match)["seq"] == 0
 
 
 # Act: every body form of the contract.
@@ -799,6 +829,16 @@ def test_an_action_id_of_64_characters_is_accepted(api, match):
 
 def test_an_action_id_of_65_characters_is_invalid(api, match):
     api.refused(match, {**take(27), "action_id": "k" * 65}, "invalid", 422)
+
+
+@pytest.mark.parametrize("action_id", ["a\u0000b", "\u0000", "tab\there", "bell\u0007", "del\u007f"])
+def test_an_action_id_with_a_control_character_is_invalid_and_changes_nothing(api, match, action_id):
+    message = api.refused(match, {**take(27), "action_id": action_id}, "invalid", 422)
+    assert "control" in message
+
+
+def test_an_action_id_may_be_any_printable_text(api, match):
+    assert api.play(match, {**take(27), "action_id": "tour n° 1 — Zoé ✓"})["seq"] == 1
 
 
 def test_the_same_action_id_on_another_match_is_independent(api, match):

@@ -307,6 +307,19 @@ def test_an_unknown_match_is_a_404(client: Client):
     assert client.post("/en/tables/not-a-match/act/", {"type": "bust"}).status_code == 404
 
 
+@pytest.mark.parametrize("match_id", ["%00", "a%00b", "a%20b", "x" * 65])
+def test_a_malformed_match_id_is_a_404_on_every_page(client: Client, match_id: str):
+    for path in ["", "act/", "join/", "assistant/"]:
+        response = client.post(f"/en/tables/{match_id}/{path}") if path else client.get(f"/en/tables/{match_id}/")
+        assert response.status_code == 404, path
+
+
+def test_a_rematch_from_a_malformed_id_starts_an_empty_set_up(client: Client):
+    response = client.get("/en/tables/new/pickomino/?from=%00")
+    assert response.status_code == 200
+    assert 'value="Ada"' not in response.content.decode()
+
+
 def test_an_unknown_game_has_no_set_up_page(client: Client):
     assert client.get("/en/tables/new/chess/").status_code == 404
 

@@ -44,10 +44,34 @@ def test_the_set_up_page_shares_the_limit_and_says_so(client: Client):
     assert Match.objects.count() == 1
 
 
-@override_settings(MATCH_CREATION_LIMIT=1, MARQUOIR_BEHIND_PROXY=True)
-def test_behind_a_proxy_the_forwarded_address_is_the_client(client: Client):
+@override_settings(MATCH_CREATION_LIMIT=1, MARQUOIR_BEHIND_PROXY=True, MARQUOIR_PROXY_HOPS=2)
+def test_behind_two_proxies_the_address_the_outer_one_saw_is_the_client(client: Client):
     first = {"x-forwarded-for": "203.0.113.5, 10.0.0.1"}
     second = {"x-forwarded-for": "203.0.113.6, 10.0.0.1"}
     assert client.post("/api/v1/matches", BODY, content_type="application/json", headers=first).status_code == 201
     assert client.post("/api/v1/matches", BODY, content_type="application/json", headers=first).status_code == 429
     assert client.post("/api/v1/matches", BODY, content_type="application/json", headers=second).status_code == 201
+
+
+def create(client: Client, forwarded: str) -> int:
+    return client.post(
+        "/api/v1/matches", BODY, content_type="application/json", headers={"x-forwarded-for": forwarded}
+    ).status_code
+
+
+@override_settings(MATCH_CREATION_LIMIT=1, MARQUOIR_BEHIND_PROXY=True, MARQUOIR_PROXY_HOPS=1)
+def test_behind_the_proxy_a_client_cannot_pick_a_new_address_for_each_request(client: Client):
+    # The proxy appends the address it saw (198.51.100.7); whatever comes before is the
+    # client's own say, and changing it must not buy a new allowance.
+    assert create(client, "203.0.113.1, 198.51.100.7") == 201
+    assert create(client, "203.0.113.2, 198.51.100.7") == 429
+    assert create(client, "198.51.100.8") == 201
+
+
+@override_settings(MATCH_CREATION_LIMIT=1, MARQUOIR_BEHIND_PROXY=True, MARQUOIR_PROXY_HOPS=1)
+@pytest.mark.parametrize("forwarded", ["not an address", "x" * 500, "1.2.3.4, " + "9" * 300, ""])
+def test_behind_the_proxy_a_forwarded_header_that_is_no_address_counts_as_the_proxy_itself(
+    client: Client, forwarded: str
+):
+    assert create(client, forwarded) == 201
+    assert create(client, "garbage") == 429  # both counted under REMOTE_ADDR
