@@ -82,8 +82,8 @@ TARGET_DELIVERY_P95_MS = 300.0
 ACTION_PERIOD = 1.0  # seconds between two actions of one table
 HEALTH_PERIOD = 0.2  # the baseline: /healthz five times a second
 UNDO_RATE = 0.05  # now and then a table takes its last action back, as people do
-ACTION_TIMEOUT = httpx.Timeout(5.0, connect=2.0)
-ACTION_TIMEOUT_SECONDS, CONNECT_TIMEOUT = 5.0, 2.0  # the same, for the tables' own connections
+ACTION_TIMEOUT_SECONDS, CONNECT_TIMEOUT = 5.0, 2.0
+ACTION_TIMEOUT = httpx.Timeout(ACTION_TIMEOUT_SECONDS, connect=CONNECT_TIMEOUT)
 HEALTH_TIMEOUT = httpx.Timeout(2.0)
 STREAM_TIMEOUT = httpx.Timeout(5.0, read=30.0)  # the server sends a heartbeat every 15 s
 BACKOFF_FIRST, BACKOFF_MAX = 0.1, 1.0

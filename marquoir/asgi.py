@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
+from django.conf import settings
 from django.core import signals
 from django.core.asgi import get_asgi_application
 from django.core.exceptions import RequestAborted
@@ -38,8 +39,7 @@ django_handler = get_asgi_application()
 # its database connection (SQLite opens one in about a millisecond, a third of a small
 # request) and a burst of requests queues here in order instead of a thread each fighting
 # for the interpreter lock.
-SYNC_THREADS = int(os.environ.get("MARQUOIR_SYNC_THREADS", "8"))
-sync_executor = ThreadPoolExecutor(max_workers=SYNC_THREADS, thread_name_prefix="marquoir-sync")
+sync_executor = ThreadPoolExecutor(max_workers=settings.MARQUOIR_SYNC_THREADS, thread_name_prefix="marquoir-sync")
 
 
 class SyncStackHandler(ASGIHandler):

@@ -144,6 +144,9 @@ MARQUOIR_BEHIND_PROXY = env_bool("MARQUOIR_BEHIND_PROXY", False)
 MARQUOIR_PROXY_HOPS = max(1, env_int("MARQUOIR_PROXY_HOPS", 1))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if MARQUOIR_BEHIND_PROXY else None
 
+# Threads per process running the synchronous requests (marquoir.asgi): beyond, they queue.
+MARQUOIR_SYNC_THREADS = max(1, env_int("MARQUOIR_SYNC_THREADS", 8))
+
 # How many matches each process keeps folded in memory (marquoir.tables.selectors.FoldCache).
 MARQUOIR_FOLD_CACHE_SIZE = env_int("MARQUOIR_FOLD_CACHE_SIZE", 500)
 

@@ -26,9 +26,9 @@ from marquoir.games.pickomino.odds import Table, advise
 from . import services
 from .actions import parse_action
 from .messages import STATUS, message_for
-from .models import Match, is_match_id
+from .models import Match
 from .ratelimit import allow_match_creation
-from .selectors import claims_json, match_view, state_json
+from .selectors import claims_json, find_match, match_view, state_json
 from .services import ServiceError
 from .turn import decode_dice, decode_roll
 
@@ -177,7 +177,7 @@ def _bearer_token(request: HttpRequest) -> str | None:
 
 
 def _find_match(match_id: str) -> Match:
-    match = Match.objects.filter(pk=match_id).first() if is_match_id(match_id) else None
+    match = find_match(match_id)
     if match is None:
         raise ServiceError("not_found")
     return match

@@ -20,7 +20,7 @@ from marquoir.games.pickomino import Match as EngineMatch
 from marquoir.games.pickomino import Options, Outcome, Setup, legal_claims, standings, winners, worms_on
 
 from .actions import engine_action
-from .models import LogEntry, Match
+from .models import LogEntry, Match, is_match_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,11 @@ class LogRow(NamedTuple):
 
 
 LOG_ROW_FIELDS = ("seq", "kind", "payload", "action_id")
+
+
+def find_match(match_id: object) -> Match | None:
+    """The match with this id, or None; an id no match can have is never looked up."""
+    return Match.objects.filter(pk=match_id).first() if is_match_id(match_id) else None
 
 
 def setup_of(row: Match) -> Setup:

@@ -227,8 +227,11 @@ class _Prepared:
     state: dict[str, Any]
 
     def remember(self) -> ActResult:
-        """Once written: keep the fold after the action for the match's next request."""
+        """Once written: keep the fold after the action for the match's next request, and
+        wake this process's streams once committed (others hear it from the database)."""
         fold_cache.put(self.after.row, Folded(self.after.engine, self.after.log, self.action_ids))
+        match_id, seq = self.row.pk, self.after.row.seq
+        transaction.on_commit(lambda: live.nudge_after_commit(match_id, seq))
         return self.result
 
     @property
@@ -334,9 +337,6 @@ def _swap(prepared: _Prepared) -> bool:
     if prepared.entry.undoes is not None:
         LogEntry.objects.filter(match_id=prepared.row.pk, seq=prepared.entry.undoes).update(undone_by=after.row.seq)
     prepared.entry.save(force_insert=True)
-    match_id, seq = prepared.row.pk, after.row.seq
-    # This process's streams are woken once committed; other processes poll (live.Hub).
-    transaction.on_commit(lambda: live.nudge_after_commit(match_id, seq))
     return True
 
 
@@ -390,6 +390,4 @@ def _swap_in_one_statement(prepared: _Prepared) -> bool:
     entry.created_at = after.row.updated_at
     entry._state.adding = False
     entry._state.db = connection.alias
-    match_id, seq = prepared.row.pk, after.row.seq
-    transaction.on_commit(lambda: live.nudge_after_commit(match_id, seq))
     return True

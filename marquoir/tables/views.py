@@ -23,10 +23,10 @@ from .actions import parse_action
 from .device import device_secret, ensure_device_secret, remember_device
 from .forms import NewMatchForm
 from .messages import STATUS, message_for
-from .models import Match, is_match_id
+from .models import Match
 from .presenters import table_context
 from .ratelimit import allow_match_creation
-from .selectors import MatchView, match_view, names_used_on
+from .selectors import MatchView, find_match, match_view, names_used_on
 from .services import ServiceError
 from .sharing import keep_score_link, watch_link
 from .turn import decode_dice
@@ -39,7 +39,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def _match_or_404(match_id: str) -> Match:
-    match = Match.objects.filter(pk=match_id).first() if is_match_id(match_id) else None
+    match = find_match(match_id)
     if match is None:
         raise Http404(_("There is no match at this address."))
     return match
@@ -73,7 +73,7 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     else:
         initial: dict[str, Any] = {}
         rematch = request.GET.get("from")
-        previous = Match.objects.filter(pk=rematch).first() if is_match_id(rematch) else None
+        previous = find_match(rematch)
         if previous is not None:
             initial = {f"name_{seat}": name for seat, name in enumerate(previous.players)}
             initial.update(first=previous.first, assistant=previous.assistant, **previous.options)
