@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from marquoir.games.pickomino import Face, GameState
+from marquoir.games.pickomino import Face, GameState, TurnDice
 from marquoir.games.pickomino.engine import steal_victim
 from marquoir.games.pickomino.odds import Advice, Table, advise
 
+from .formatting import percent, signed
 from .narration import worms_text
 from .turn import TurnEntry
 
@@ -26,16 +27,6 @@ class AdviceView:
     headline: str
     details: tuple[str, ...]
     best_keep: str | None  # the face key to keep from the roll, to mark its button
-
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage, never saying 0 % or 100 % for what is merely likely."""
-    value = round(chance * 100)
-    if value == 0 and chance > 0:
-        return "<1 %"
-    if value == 100 and chance < 1:
-        return ">99 %"
-    return f"{value} %"
 
 
 def face_name(face: Face, count: int) -> str:
@@ -61,10 +52,10 @@ def _claim_words(advice: Advice, players: Sequence[str], state: GameState) -> st
 
 def advice_for(turn: TurnEntry, state: GameState, players: Sequence[str]) -> AdviceView:
     """What the assistant says for the dice kept so far and, if entered, the roll in front."""
-    advice = advise(Table.of(state), turn.dice, turn.roll)
+    advice = advise(Table.of(state), turn.dice, turn.roll if turn.roll_complete else None)
     details: list[str] = []
     best_keep: str | None = None
-    if turn.roll is not None:
+    if turn.roll_complete:
         if advice.roll_busts:
             return AdviceView(_("No new face in this roll: the turn is a bust."), (), None)
         best = advice.keeps[0]
@@ -76,7 +67,7 @@ def advice_for(turn: TurnEntry, state: GameState, players: Sequence[str]) -> Adv
                 _("Keep the %(dice)s: worth %(value)s, bust %(chance)s.")
                 % {
                     "dice": face_name(keep.face, keep.count),
-                    "value": f"{keep.value:+.2f}",
+                    "value": signed(keep.value),
                     "chance": percent(keep.bust_chance),
                 }
             )
@@ -85,7 +76,7 @@ def advice_for(turn: TurnEntry, state: GameState, players: Sequence[str]) -> Adv
         headline = _(
             "Roll all 8 dice: this turn is worth %(value)s worms on average, with a %(chance)s chance of a bust."
         ) % {
-            "value": f"{advice.value:+.2f}",
+            "value": signed(advice.value),
             "chance": percent(advice.bust_chance),
         }
         return AdviceView(headline, (), None)
@@ -101,13 +92,50 @@ def advice_for(turn: TurnEntry, state: GameState, players: Sequence[str]) -> Adv
     if advice.stop_tile is not None:
         details.append(
             _("Stopping now: %(claim)s, worth %(value)s.")
-            % {"claim": _claim_words(advice, players, state), "value": f"{advice.stop_value:+.2f}"}
+            % {"claim": _claim_words(advice, players, state), "value": signed(advice.stop_value)}
         )
     else:
-        details.append(_("Stopping now would be a bust, worth %(value)s.") % {"value": f"{advice.bust_value:+.2f}"})
+        details.append(_("Stopping now would be a bust, worth %(value)s.") % {"value": signed(advice.bust_value)})
     if advice.roll_value is not None and advice.roll_bust_chance is not None:
         details.append(
             _("Rolling on, played well: worth %(value)s, bust %(chance)s.")
-            % {"value": f"{advice.roll_value:+.2f}", "chance": percent(advice.roll_bust_chance)}
+            % {"value": signed(advice.roll_value), "chance": percent(advice.roll_bust_chance)}
         )
     return AdviceView(headline, tuple(details), None)
+
+
+def tile_pad_advice(turn: TurnEntry, state: GameState, players: Sequence[str]) -> AdviceView:
+    """The assistant on the tile pad: the turn's worth before the dice, or the best claim for a total."""
+    table = Table.of(state)
+    if turn.total is None:
+        advice = advise(table, TurnDice())
+        return AdviceView(
+            _("This turn is worth %(value)s worms on average, with a %(chance)s chance of a bust.")
+            % {"value": signed(advice.value), "chance": percent(advice.bust_chance)},
+            (),
+            None,
+        )
+    best = table.claim(turn.total)
+    if best is None:
+        return AdviceView(_bust_words(), (), None)
+    tile, steals, value = best
+    if steals:
+        victim = steal_victim(state, tile)
+        words = _("steal %(tile)s from %(name)s") % {
+            "tile": tile,
+            "name": players[victim] if victim is not None else "",
+        }
+    else:
+        words = _("take %(tile)s") % {"tile": tile}
+    return AdviceView(
+        _("Best with %(total)s: %(claim)s (worth %(value)s).")
+        % {"total": turn.total, "claim": words, "value": signed(value)},
+        (_("A steal counts twice: the worms you win and the worms the other player loses."),)
+        if len(turn.claims) > 1
+        else (),
+        None,
+    )
+
+
+def _bust_words() -> str:
+    return _("Nothing can be claimed with this total: the turn is a bust.")

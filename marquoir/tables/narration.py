@@ -81,3 +81,39 @@ def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
     if undone is None:
         return _("Undo.")
     return _("Undone: %(what)s") % {"what": describe(undone, players)}
+
+
+def describe_short(outcome: Outcome, players: Sequence[str]) -> str:
+    """The few words shown under the thumb after an action: “Ada took 27 (+2)”."""
+    name = players[outcome.player]
+    if isinstance(outcome, Took):
+        if isinstance(outcome.source, int):
+            return _("%(player)s stole %(tile)s from %(victim)s (+%(count)s)") % {
+                "player": name,
+                "tile": outcome.tile,
+                "victim": players[outcome.source],
+                "count": outcome.worms,
+            }
+        return _("%(player)s took %(tile)s (+%(count)s)") % {
+            "player": name,
+            "tile": outcome.tile,
+            "count": outcome.worms,
+        }
+    if outcome.returned is None:
+        text = _("%(player)s: bust, no tile to give back") % {"player": name}
+    else:
+        text = _("%(player)s: bust, %(tile)s back to the grill (−%(count)s)") % {
+            "player": name,
+            "tile": outcome.returned,
+            "count": outcome.worms_lost,
+        }
+    if outcome.turned_down is not None:
+        text = _("%(what)s, %(tile)s face down") % {"what": text, "tile": outcome.turned_down}
+    return text
+
+
+def describe_undo_short(undone: Outcome | None, players: Sequence[str]) -> str:
+    """The few words shown after an undo: “Undone: Ada took 27 (+2)”."""
+    if undone is None:
+        return _("Undo.")
+    return _("Undone: %(what)s") % {"what": describe_short(undone, players)}

@@ -11,21 +11,39 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from marquoir.games.pickomino import GRILL, TILES, BustReason, Face, standings, tie_break_decided, winners, worms_on
+from marquoir.games.pickomino import (
+    GRILL,
+    TILES,
+    BustReason,
+    Claim,
+    Face,
+    GameState,
+    standings,
+    tie_break_decided,
+    winners,
+    worms_on,
+)
 
-from .assistant import advice_for, face_name
+from .assistant import AdviceView, advice_for, face_name, tile_pad_advice
+from .formatting import join_names
 from .messages import message_for
-from .narration import describe, describe_undo
+from .narration import bust_reason_text, describe, describe_short, describe_undo, describe_undo_short
 from .selectors import MatchView, worms_over_time
-from .turn import read_turn
+from .turn import DICE_PAD, TILE_PAD, TurnEntry, read_turn
 
 
 @dataclass(frozen=True)
 class GrillSlot:
+    """One of the 16 places of the grill; ``claim`` is the button's value when a tap may take it."""
+
     tile: int
     worms: int
     place: str  # "up", "down" or "held"
     holder: str | None = None
+    claim: str | None = None
+    label: str = ""
+    # A total or dice narrowed the choice and this face-up tile is not among it.
+    excluded: bool = False
 
 
 @dataclass(frozen=True)
@@ -37,6 +55,14 @@ class PlayerCard:
     top_worms: int
     tiles: int
     current: bool
+    # The value of the steal button on this player's top tile, when a tap may steal it.
+    claim: str | None = None
+    claim_label: str = ""
+
+    @property
+    def score(self) -> int:
+        """What the band shows: Pickomino counts worms."""
+        return self.worms
 
 
 @dataclass(frozen=True)
@@ -81,7 +107,7 @@ def _result_text(view: MatchView) -> tuple[str, str | None]:
     won = winners(state)
     table = standings(state)
     if len(won) > 1:
-        together = ", ".join(names[p] for p in won)
+        together = join_names([names[p] for p in won])
         return _("%(names)s share the win.") % {"names": together}, _("Tied players with no tile share the win.")
     leader = table[0]
     headline = ngettext("%(name)s wins with %(count)s worm.", "%(name)s wins with %(count)s worms.", leader.worms) % {
@@ -94,29 +120,64 @@ def _result_text(view: MatchView) -> tuple[str, str | None]:
     explanation = _(
         "%(names)s are tied on worms; %(winner)s holds the highest tile, %(tile)s, and wins the tie-break."
     ) % {
-        "names": ", ".join(names[row.player] for row in tied),
+        "names": join_names([names[row.player] for row in tied]),
         "winner": names[leader.player],
         "tile": leader.best_tile,
     }
     return headline, explanation
 
 
-def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
-    """Everything tables/table.html needs."""
-    state, names = view.engine.state, view.row.players
+def _claim_value(total: int, claim: Claim) -> str:
+    """What a claim button sends: the total recorded and where the tile comes from."""
+    return f"{total}:{claim.source}"
+
+
+def _offered_claims(turn: TurnEntry | None, state: GameState) -> dict[tuple[int, str], str]:
+    """The claim buttons the pad offers, by (tile, source), with the value each one sends.
+
+    On the bare tile pad every tile that some total could claim is a button, recorded
+    with that exact total: each face-up grill tile and each opponent's top tile (never
+    the player's own). Once a total is typed or dice are kept, only what it claims.
+    """
+    if turn is None or turn.error is not None or turn.bust_reason is not None:
+        return {}
+    if turn.pad == TILE_PAD and not turn.has_total:
+        offered: dict[tuple[int, str], str] = {(tile, GRILL): f"{tile}:{GRILL}" for tile in state.face_up}
+        for player, stack in enumerate(state.stacks):
+            if player != state.current and stack:
+                offered[(stack[-1], str(player))] = f"{stack[-1]}:{player}"
+        return offered
+    total = turn.claim_total
+    if total is None:
+        return {}
+    return {(claim.tile, str(claim.source)): _claim_value(total, claim) for claim in turn.claims}
+
+
+def _grill(state: GameState, names: list[str], offered: dict[tuple[int, str], str], narrowed: bool) -> list[GrillSlot]:
     holders = {tile: index for index, stack in enumerate(state.stacks) for tile in stack}
-    grill = [
-        GrillSlot(
-            tile,
-            worms_on(tile),
-            "up" if tile in state.face_up else "down" if tile in state.face_down else "held",
-            names[holders[tile]] if tile in holders else None,
+    slots = []
+    for tile in TILES:
+        place = "up" if tile in state.face_up else "down" if tile in state.face_down else "held"
+        claim = offered.get((tile, GRILL))
+        slots.append(
+            GrillSlot(
+                tile,
+                worms_on(tile),
+                place,
+                names[holders[tile]] if tile in holders else None,
+                claim,
+                _("Take %(tile)s from the grill") % {"tile": tile} if claim else "",
+                excluded=narrowed and place == "up" and claim is None,
+            )
         )
-        for tile in TILES
-    ]
+    return slots
+
+
+def _players(state: GameState, names: list[str], offered: dict[tuple[int, str], str]) -> list[PlayerCard]:
     players = []
     for index, name in enumerate(names):
         top = state.top(index)
+        claim = offered.get((top, str(index))) if top is not None else None
         players.append(
             PlayerCard(
                 index=index,
@@ -126,8 +187,15 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
                 top_worms=worms_on(top) if top is not None else 0,
                 tiles=len(state.stacks[index]),
                 current=index == state.current and not state.over,
+                claim=claim,
+                claim_label=_("Steal %(tile)s from %(name)s") % {"tile": top, "name": name} if claim else "",
             )
         )
+    return players
+
+
+def _log(view: MatchView, names: list[str]) -> tuple[list[LogLine], str | None]:
+    """The log in words, newest first, and the short words for the last action in force."""
     log: list[LogLine] = []
     outcomes_by_seq = {logged.seq: logged.outcome for logged in view.log}
     for logged in view.log:
@@ -137,56 +205,149 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
             text = describe_undo(outcomes_by_seq.get(logged.undoes or -1), names)
         log.append(LogLine(logged.seq, text, logged.undone, logged.outcome is None))
     log.reverse()
-    last_in_force = next((line for line in log if not line.undone and not line.is_undo), None)
+    last = view.log[-1] if view.log else None
+    if last is None:
+        return log, None
+    if last.outcome is not None:
+        return log, describe_short(last.outcome, names)
+    return log, describe_undo_short(outcomes_by_seq.get(last.undoes or -1), names)
+
+
+def _pad_prompt(turn: TurnEntry, names: list[str], state: GameState) -> str:
+    """The one line above the pad that says what a tap does now."""
+    name = names[state.current]
+    if turn.pad == TILE_PAD and not turn.has_total:
+        return _("Tap the tile %(name)s takes.") % {"name": name}
+    if turn.bust_reason is not None:
+        return _bust_verdict(turn)
+    if turn.pad == TILE_PAD or turn.claims:
+        return ngettext(
+            "With %(total)s, %(name)s may take this tile:",
+            "With %(total)s, %(name)s may take one of these tiles:",
+            len(turn.claims),
+        ) % {"total": turn.claim_total, "name": name}
+    if turn.roll_complete:
+        return _("Tap the face %(name)s keeps.") % {"name": name}
+    if turn.dice.keeps and not turn.dice.has_worm and not turn.roll:
+        return _("No worm kept yet: roll the other dice, and tap what they show.")
+    if turn.dice.keeps and not turn.roll:
+        return _("Nothing to take with %(total)s yet: roll on, and tap what the dice show.") % {
+            "total": turn.dice.total
+        }
+    return ngettext(
+        "Tap each die of the roll: %(left)s die to enter.",
+        "Tap each die of the roll: %(left)s dice to enter.",
+        turn.dice.dice_left - len(turn.roll),
+    ) % {"left": turn.dice.dice_left - len(turn.roll)}
+
+
+def _bust_verdict(turn: TurnEntry) -> str:
+    if turn.bust_reason == BustReason.NO_NEW_FACE:
+        return _("No new face in this roll: the turn is a bust.")
+    if turn.bust_reason == BustReason.NO_WORM:
+        return _("Bust: no worm was kept, so no tile can be claimed.")
+    return _("Bust: no face-up tile on the grill at or below %(total)s, and no opponent’s top tile is %(total)s.") % {
+        "total": turn.claim_total
+    }
+
+
+def _dice_pad(turn: TurnEntry, advice: AdviceView | None) -> dict[str, Any]:
+    """The dice pad's links: a face button adds one die to the roll; a keep button keeps a face."""
+    base = {"seq": turn.seq, "pad": DICE_PAD, "dice": turn.dice_code}
+    faces = []
+    roll_open = not turn.dice.is_finished and not turn.roll_complete
+    for face in Face:
+        grown = (*turn.roll, face)
+        faces.append(
+            {
+                "key": face.key,
+                "label": _("A die shows a worm")
+                if face is Face.WORM
+                else _("A die shows %(face)s") % {"face": int(face)},
+                "query": "?"
+                + urlencode({**base, "roll": ",".join(f"{f.key}:{grown.count(f)}" for f in Face if f in grown)})
+                if roll_open
+                else None,
+            }
+        )
+    keeps = [
+        {
+            "key": face.key,
+            "count": count,
+            "label": _("Keep %(dice)s") % {"dice": face_name(face, count)},
+            "query": "?" + urlencode({**base, "roll": turn.roll_code, "keep": face.key}),
+            "advised": advice is not None and advice.best_keep == face.key,
+        }
+        for face, count in turn.roll_keeps
+    ]
+    return {
+        "faces": faces,
+        "keeps": keeps,
+        "clear_query": "?" + urlencode(base) if turn.roll else None,
+        "restart_query": "?" + urlencode({"seq": turn.seq, "pad": DICE_PAD}) if turn.dice.keeps or turn.roll else None,
+    }
+
+
+def _turn_context(view: MatchView, turn: TurnEntry, names: list[str]) -> dict[str, Any]:
+    state = view.engine.state
+    context: dict[str, Any] = {"pad_prompt": _pad_prompt(turn, names, state)}
+    advice: AdviceView | None = None
+    if view.row.assistant and turn.error is None:
+        if turn.pad == DICE_PAD and turn.bust_reason is None:
+            advice = advice_for(turn, state, names)
+        elif turn.pad == TILE_PAD and turn.bust_reason is None:
+            advice = tile_pad_advice(turn, state, names)
+    context["assistant_view"] = advice
+    if turn.pad == DICE_PAD:
+        context["dice_pad"] = _dice_pad(turn, advice)
+    if turn.bust_reason is not None:
+        context["bust_now"] = {"reason": turn.bust_reason.value, "label": bust_reason_text(turn.bust_reason)}
+    context["bust_reasons"] = [
+        {"reason": reason.value, "label": label}
+        for reason, label in (
+            (BustReason.NO_NEW_FACE, _("The roll showed no new face")),
+            (BustReason.NO_WORM, _("Stopped without a worm")),
+            (BustReason.NOTHING_TO_CLAIM, _("No tile to take with the total")),
+        )
+    ]
+    if turn.error is not None:
+        context["turn_error"] = message_for(turn.error.code, turn.error.reason, turn.error.params, names)
+    return context
+
+
+def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, pad: str = TILE_PAD) -> dict[str, Any]:
+    """Everything tables/table.html needs."""
+    state, names = view.engine.state, list(view.row.players)
+    turn = read_turn(query, state, view.row.seq, pad=pad) if can_edit and not state.over else None
+    offered = _offered_claims(turn, state)
+    narrowed = turn is not None and (turn.has_total or turn.pad == DICE_PAD)
+    log, last_action = _log(view, names)
+    players = _players(state, names, offered)
     context: dict[str, Any] = {
         "match": view.row,
         "state": state,
-        "grill": grill,
+        "grill": _grill(state, names, offered, narrowed),
         "players": players,
+        "steals": [player for player in players if player.claim],
         "current_name": names[state.current],
         "log": log,
-        "undo_line": last_in_force,
+        "last_action": last_action,
+        "can_undo": can_edit and any(line.undone is False and not line.is_undo for line in log),
         "can_edit": can_edit,
-        "turn": read_turn(query, state) if can_edit and not state.over else None,
+        "turn": turn,
         "action_id": uuid.uuid4().hex,
+        # A second key for Undo, so that a tap on a tile and then on Undo are two actions.
+        "undo_action_id": uuid.uuid4().hex,
+        "score_unit": _("worms"),
         "face_up_count": len(state.face_up),
-        "all_faces": list(Face),
+        "claims_offered": bool(offered),
     }
-    turn = context["turn"]
-    if turn is not None and turn.mode == "dice" and view.row.assistant and not turn.asked and turn.error is None:
-        context["assistant_view"] = advice_for(turn, state, names)
-    if turn is not None and turn.roll is not None:
-        best_keep = context["assistant_view"].best_keep if "assistant_view" in context else None
-        context["roll_keep_choices"] = [
-            {
-                "label": _("Keep %(dice)s") % {"dice": face_name(face, count)},
-                "query": "?"
-                + urlencode({"mode": "dice", "dice": turn.dice_code, "roll": turn.roll_code, "keep": face.key}),
-                "advised": face.key == best_keep,
-            }
-            for face, count in turn.roll_keeps
-        ]
     if turn is not None:
-        context["claim_choices"] = [
-            {
-                "source": claim.source,
-                "label": _("Take %(tile)s from the grill") % {"tile": claim.tile}
-                if claim.source == GRILL
-                else _("Steal %(tile)s from %(name)s") % {"tile": claim.tile, "name": names[int(claim.source)]},
-            }
-            for claim in turn.claims
-        ]
-        if turn.bust_reason is not None:
-            context["turn_bust_text"] = (
-                _("Bust: no worm was kept, so no tile can be claimed.")
-                if turn.bust_reason == BustReason.NO_WORM
-                else _(
-                    "Bust: no face-up tile on the grill at or below %(total)s, and no opponent’s top tile is %(total)s."
-                )
-                % {"total": turn.total}
-            )
-        if turn.error is not None:
-            context["turn_error"] = message_for(turn.error.code, turn.error.reason, turn.error.params, names)
+        context.update(_turn_context(view, turn, names))
+        if turn.dropped:
+            context["notice"] = _(
+                "The table changed on another phone (%(what)s): the turn being entered here was dropped."
+            ) % {"what": last_action or _("an undo")}
     if state.over:
         headline, tie_break = _result_text(view)
         context.update(

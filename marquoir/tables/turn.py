@@ -1,16 +1,49 @@
 """The turn being entered on a page, carried in the address (nothing is stored until it is recorded).
 
-Two ways in: the total and whether a worm was kept; or the kept dice, face by face. Both end
-with the claims the rules allow, or a bust with its reason.
+Two pads. The tile pad: the grill's face-up tiles and the opponents' top tiles are the claim
+buttons; a total may be typed to narrow them to what it can claim. The dice pad: each roll
+entered die by die (one tap per die shown), then one tap keeps a face; once a worm is kept,
+the tiles those dice can claim are the buttons. Both end with a claim or a bust with its
+reason.
+
+An entry is bound to the table it started from: every address that carries one also
+carries the match's ``seq`` then. When the match has moved on since (another phone
+recorded a turn, an undo), the entry is dropped rather than shown to the next player.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from marquoir.games.pickomino import BustReason, Claim, Face, GameState, RuleError, TurnDice, legal_claims
+from marquoir.games.pickomino import DICE_COUNT, BustReason, Claim, Face, GameState, RuleError, TurnDice, legal_claims
 from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
+
+TILE_PAD, DICE_PAD = "tiles", "dice"
+PADS = (TILE_PAD, DICE_PAD)
+# The address parameters that make up an entry (``pad`` only says which pad is shown).
+ENTRY_PARAMETERS = ("total", "worm", "dice", "roll", "keep")
+# Longer than any valid value: refused before anything is built from it.
+_MAX_PARAMETER_LENGTH = 64
+_ASCII_NUMBER = re.compile(r"[0-9]{1,3}")
+
+
+def ascii_number(text: object, *, reason: str) -> int:
+    """A whole number written with the ASCII digits 0–9 (at most three of them).
+
+    ``str.isdigit`` accepts ``²`` and ``٣``, which ``int`` then refuses or reads as a
+    number nobody typed: both are refused here with ``RuleError(invalid, reason)``.
+    """
+    if not isinstance(text, str) or _ASCII_NUMBER.fullmatch(text) is None:
+        raise RuleError("invalid", reason)
+    return int(text)
+
+
+def _parts(text: str) -> list[tuple[str, str]]:
+    if len(text) > _MAX_PARAMETER_LENGTH:
+        raise RuleError("invalid", "bad_dice")
+    return [part.partition(":")[::2] for part in text.split(",") if part]
 
 
 def encode_dice(dice: TurnDice) -> str:
@@ -18,26 +51,33 @@ def encode_dice(dice: TurnDice) -> str:
     return ",".join(f"{keep.face.key}:{keep.count}" for keep in dice.keeps)
 
 
-def decode_roll(query: Mapping[str, str], dice_left: int) -> tuple[Face, ...] | None:
-    """The roll typed as a count per face (``roll_1`` … ``roll_worm``), or in ``roll`` as
-    ``1:2,worm:3``; None when no roll was entered. It must throw every die left."""
+def decode_dice(text: str) -> TurnDice:
+    """The keeps of ``encode_dice``, each checked by the dice rules (RuleError otherwise)."""
+    dice = TurnDice()
+    for face, count in _parts(text):
+        dice = dice.keep(Face.from_key(face), ascii_number(count, reason="bad_dice"))
+    return dice
+
+
+def decode_faces(text: str, most: int) -> tuple[Face, ...]:
+    """Dice given as counts per face, ``1:2,worm:3``, in face order; at most ``most`` of them.
+
+    Every count is checked before a single die is built, so ``1:10000000`` costs nothing.
+    """
     counts: dict[Face, int] = {}
-    if query.get("roll"):
-        for part in query["roll"].split(","):
-            key, _colon, count = part.partition(":")
-            if not count.isdigit():
-                raise RuleError("invalid", "bad_dice")
-            rolled = Face.from_key(key)
-            counts[rolled] = counts.get(rolled, 0) + int(count)
-    elif any(f"roll_{face.key}" in query for face in Face):
-        for face in Face:
-            raw = query.get(f"roll_{face.key}", "0") or "0"
-            if not raw.isdigit():
-                raise RuleError("invalid", "bad_die_count")
-            counts[face] = int(raw)
-    else:
+    for key, count in _parts(text):
+        face = Face.from_key(key)
+        counts[face] = counts.get(face, 0) + ascii_number(count, reason="bad_die_count")
+        if sum(counts.values()) > most:
+            raise RuleError("invalid", "wrong_roll_size", rolled=sum(counts.values()), dice_left=most)
+    return tuple(face for face in Face for _ in range(counts.get(face, 0)))
+
+
+def decode_roll(query: Mapping[str, str], dice_left: int) -> tuple[Face, ...] | None:
+    """The whole roll in ``roll`` as ``1:2,worm:3`` (it must throw every die left); None if absent."""
+    if not query.get("roll"):
         return None
-    roll = tuple(face for face in Face for _ in range(counts.get(face, 0)))
+    roll = decode_faces(query["roll"], DICE_COUNT)
     if len(roll) != dice_left:
         raise RuleError("invalid", "wrong_roll_size", rolled=len(roll), dice_left=dice_left)
     return roll
@@ -48,102 +88,132 @@ def encode_roll(roll: tuple[Face, ...]) -> str:
     return ",".join(f"{face.key}:{roll.count(face)}" for face in Face if face in roll)
 
 
-def decode_dice(text: str) -> TurnDice:
-    """The keeps of ``encode_dice``, each checked by the dice rules (RuleError otherwise)."""
-    dice = TurnDice()
-    for part in filter(None, text.split(",")):
-        face, _colon, count = part.partition(":")
-        if not count.isdigit():
-            raise RuleError("invalid", "bad_dice")
-        dice = dice.keep(Face.from_key(face), int(count))
-    return dice
-
-
 @dataclass
 class TurnEntry:
-    """What the turn panel shows: the mode, the dice or total so far, and the verdict if asked."""
+    """What the turn pad shows: the pad, the total or dice so far, and what they allow."""
 
-    mode: str = "total"
+    pad: str = TILE_PAD
+    seq: int = 0
     dice: TurnDice = field(default_factory=TurnDice)
+    roll: tuple[Face, ...] = ()
     total: int | None = None
     worm: bool = False
-    asked: bool = False
     claims: tuple[Claim, ...] = ()
+    # Set when the entry so far can only end in a bust: the reason to record, one tap.
     bust_reason: BustReason | None = None
     error: RuleError | None = None
-    roll: tuple[Face, ...] | None = None
+    # The address carried an entry made on an older table: it was not shown.
+    dropped: bool = False
 
     @property
-    def roll_code(self) -> str:
-        return encode_roll(self.roll) if self.roll else ""
+    def has_total(self) -> bool:
+        return self.total is not None
+
+    @property
+    def roll_complete(self) -> bool:
+        return self.pad == DICE_PAD and not self.dice.is_finished and len(self.roll) == self.dice.dice_left
 
     @property
     def roll_counts(self) -> list[tuple[Face, int]]:
-        """The roll as (face, dice showing it), in face order."""
-        roll = self.roll or ()
-        return [(face, roll.count(face)) for face in Face if face in roll]
+        """The roll so far as (face, dice showing it), in face order."""
+        return [(face, self.roll.count(face)) for face in Face if face in self.roll]
 
     @property
     def roll_keeps(self) -> list[tuple[Face, int]]:
-        """The faces of the roll that may be kept, with how many dice each keeps."""
+        """The faces of a whole roll that may be kept, with how many dice each keeps."""
+        if not self.roll_complete:
+            return []
         return [(face, count) for face, count in self.roll_counts if face not in self.dice.faces_kept]
 
     @property
     def roll_busts(self) -> bool:
-        return self.roll is not None and not self.roll_keeps
+        return self.roll_complete and not self.roll_keeps
 
     @property
-    def roll_choices(self) -> range:
-        """How many dice of one face a roll of the dice left may show."""
-        return range(0, self.dice.dice_left + 1)
+    def rolling(self) -> bool:
+        """Dice are being entered for a roll that is not whole yet (no claim until it is kept)."""
+        return self.pad == DICE_PAD and 0 < len(self.roll) < self.dice.dice_left
 
     @property
     def dice_code(self) -> str:
         return encode_dice(self.dice)
 
     @property
-    def keepable_faces(self) -> list[Face]:
-        return [face for face in Face if face not in self.dice.faces_kept]
+    def roll_code(self) -> str:
+        return encode_roll(self.roll)
 
     @property
-    def counts_left(self) -> range:
-        return range(1, self.dice.dice_left + 1)
+    def claim_total(self) -> int | None:
+        """The total a claim is recorded with: typed, or the kept dice's; None on the bare tile pad."""
+        if self.pad == DICE_PAD:
+            return self.dice.total if self.dice.keeps else None
+        return self.total
 
 
-def read_turn(query: Mapping[str, str], state: GameState) -> TurnEntry:
-    """The turn panel for the address's query: entering dice, or asking what a total may claim."""
-    entry = TurnEntry(mode="dice" if query.get("mode") == "dice" else "total")
+def preferred_pad(query: Mapping[str, str], remembered: str | None) -> str:
+    """The pad asked for in the address, else the one this device used last, else the tiles."""
+    for pad in (query.get("pad"), remembered):
+        if pad in PADS:
+            return str(pad)
+    return TILE_PAD
+
+
+def carries_entry(query: Mapping[str, str]) -> bool:
+    return any(query.get(name) for name in ENTRY_PARAMETERS)
+
+
+def read_turn(query: Mapping[str, str], state: GameState, seq: int, *, pad: str = TILE_PAD) -> TurnEntry:
+    """The turn pad for the address's query, on the match as it is at ``seq``."""
+    if query.get("dice") or query.get("roll"):
+        pad = DICE_PAD
+    entry = TurnEntry(pad=pad, seq=seq)
+    if not carries_entry(query):
+        _judge_dice(entry, state)
+        return entry
+    if query.get("seq") != str(seq):
+        entry.dropped = True
+        return entry
     try:
-        if entry.mode == "dice":
-            entry.dice = decode_dice(query.get("dice", ""))
-            if not entry.dice.is_finished:
-                entry.roll = decode_roll(query, entry.dice.dice_left)
-            if entry.roll is not None and query.get("keep"):
-                entry.dice = entry.dice.keep_from_roll(entry.roll, query["keep"])
-                entry.roll = None
-            if query.get("face"):
-                count = query.get("count", "")
-                if not count.isdigit():
-                    raise RuleError("invalid", "no_die_kept")
-                entry.dice = entry.dice.keep(Face.from_key(query["face"]), int(count))
-            if query.get("stop") or entry.dice.is_finished:
-                if not entry.dice.keeps:
-                    raise RuleError("invalid", "no_dice")
-                _judge(entry, state, entry.dice.total, entry.dice.has_worm)
-        elif "total" in query:
-            raw_total = query.get("total", "")
-            if not raw_total.isdigit() or not MIN_TOTAL_WITH_WORM <= int(raw_total) <= MAX_TOTAL:
+        if pad == DICE_PAD:
+            _read_dice(entry, query)
+            _judge_dice(entry, state)
+        elif query.get("total"):
+            total = ascii_number(query["total"], reason="bad_total")
+            if not MIN_TOTAL_WITH_WORM <= total <= MAX_TOTAL:
                 raise RuleError("invalid", "bad_total")
-            _judge(entry, state, int(raw_total), query.get("worm") in {"1", "on", "true"})
+            entry.total, entry.worm = total, query.get("worm") in {"1", "on", "true"}
+            entry.claims = legal_claims(state, total, entry.worm)
+            if not entry.claims:
+                entry.bust_reason = BustReason.NO_WORM if not entry.worm else BustReason.NOTHING_TO_CLAIM
     except RuleError as error:
         entry.error = error
+        entry.dice, entry.roll, entry.total = TurnDice(), (), None
+        entry.claims, entry.bust_reason = (), None
     return entry
 
 
-def _judge(entry: TurnEntry, state: GameState, total: int, worm: bool) -> None:
-    entry.asked, entry.total, entry.worm = True, total, worm
-    entry.claims = legal_claims(state, total, worm)
-    if not worm:
+def _read_dice(entry: TurnEntry, query: Mapping[str, str]) -> None:
+    entry.dice = decode_dice(query.get("dice", ""))
+    if entry.dice.is_finished:
+        return
+    entry.roll = decode_faces(query.get("roll", ""), entry.dice.dice_left)
+    if query.get("keep"):
+        entry.dice = entry.dice.keep_from_roll(entry.roll, query["keep"])
+        entry.roll = ()
+
+
+def _judge_dice(entry: TurnEntry, state: GameState) -> None:
+    """What the dice kept so far allow: the claims once a worm is kept, or the bust to record."""
+    if entry.pad != DICE_PAD:
+        return
+    if entry.roll_busts:
+        entry.bust_reason = BustReason.NO_NEW_FACE
+        return
+    if entry.roll or not entry.dice.keeps:
+        return
+    if entry.dice.has_worm:
+        entry.claims = legal_claims(state, entry.dice.total, True)
+        if not entry.claims and entry.dice.is_finished:
+            entry.bust_reason = BustReason.NOTHING_TO_CLAIM
+    elif entry.dice.is_finished:
         entry.bust_reason = BustReason.NO_WORM
-    elif not entry.claims:
-        entry.bust_reason = BustReason.NOTHING_TO_CLAIM

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from marquoir.games.pickomino import RuleError
+from marquoir.games.pickomino import GRILL, RuleError
 
 from . import services
 from .actions import parse_action
@@ -29,7 +29,7 @@ from .ratelimit import allow_match_creation
 from .selectors import MatchView, find_match, match_view, names_used_on
 from .services import ServiceError
 from .sharing import keep_score_link, watch_link
-from .turn import decode_dice
+from .turn import PADS, ascii_number, decode_dice, preferred_pad
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -82,36 +82,82 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "tables/new.html", {"form": form, "game": game, "known_names": known_names}, status=status)
 
 
+PAD_COOKIE = "marquoir_pad"
+PAD_COOKIE_AGE = 365 * 24 * 3600
+
+
+def _table_address(match: Match) -> str:
+    return reverse("tables:table", args=[match.id])
+
+
+def _table_page(request: HtmxHttpRequest, view: MatchView, query: Any, *, can_edit: bool) -> HttpResponse:
+    """The table screen, or only its partial for htmx, with the entry in ``query`` if still current."""
+    pad = preferred_pad(query, request.COOKIES.get(PAD_COOKIE))
+    context = table_context(view, query, can_edit=can_edit, pad=pad)
+    if request.htmx:
+        response = render(request, "tables/table.html#table", context)
+    else:
+        context["watch_link"] = watch_link(request, view.row)
+        if can_edit:
+            context["keep_score_link"] = keep_score_link(request, view.row)
+        response = render(request, "tables/table.html", context)
+    if query.get("pad") in PADS:
+        # The pad chosen stays this device's choice for the next turns (the address goes bare).
+        response.set_cookie(PAD_COOKIE, query["pad"], max_age=PAD_COOKIE_AGE, samesite="Lax", httponly=True)
+    turn = context.get("turn")
+    if turn is not None and turn.dropped:
+        # Never leave a stale entry in the address: a reload would bring it back.
+        response["HX-Replace-Url"] = _table_address(view.row)
+    return response
+
+
 @require_GET
 def table(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
-    """The table screen: the grill, every stack, whose turn it is, the turn entry, the log."""
+    """The table screen: the band, the turn pad, the grill, every stack, the log."""
     match = _match_or_404(match_id)
-    view = match_view(match)
     can_edit = services.device_can_edit(device_secret=device_secret(request), match=match)
-    context = table_context(view, request.GET, can_edit=can_edit)
-    if request.htmx:
-        return render(request, "tables/table.html#table", context)
-    context["watch_link"] = watch_link(request, match)
-    if can_edit:
-        context["keep_score_link"] = keep_score_link(request, match)
-    return render(request, "tables/table.html", context)
+    return _table_page(request, match_view(match), request.GET, can_edit=can_edit)
+
+
+def _form_number(data: Any, name: str, *, reason: str, digits: int = 3) -> int | None:
+    """A whole number from a form field in ASCII digits; None when absent; RuleError otherwise."""
+    raw = data.get(name)
+    if raw is None or raw == "":
+        return None
+    if not isinstance(raw, str) or len(raw) > digits or not raw.isascii() or not raw.isdigit():
+        raise RuleError("invalid", reason)
+    return int(raw)
 
 
 def _form_body(data: Any) -> dict[str, Any]:
-    """The API-shaped body for a page's action form."""
+    """The API-shaped body for a page's action form (RuleError ``invalid`` if malformed).
+
+    A claim button sends ``claim=<total>:<source>`` (``27:grill``, ``30:2``); the dice pad
+    adds the kept dice, from which the server works the total out itself.
+    """
     body: dict[str, Any] = {"type": data.get("type")}
     if body["type"] == "take":
+        claim = data.get("claim")
+        total: int | None
+        if claim is not None:
+            total_text, _colon, source_text = str(claim).partition(":")
+            total = ascii_number(total_text, reason="bad_total")
+            source: Any = GRILL if source_text == GRILL else ascii_number(source_text, reason="bad_source")
+        else:
+            total = _form_number(data, "total", reason="bad_total")
+            source_text = data.get("from", GRILL)
+            source = GRILL if source_text == GRILL else ascii_number(source_text, reason="bad_source")
         if data.get("dice"):
             body["dice"] = {face.key: count for face, count in decode_dice(data["dice"]).counts().items()}
         else:
-            body["total"] = int(data["total"]) if str(data.get("total", "")).isdigit() else data.get("total")
-            body["worm"] = data.get("worm") == "1"
-        source = data.get("from", "grill")
-        body["from"] = int(source) if str(source).isdigit() else source
+            body["total"] = total
+            body["worm"] = claim is not None or data.get("worm") == "1"
+        body["from"] = source
     elif body["type"] == "bust" and data.get("reason"):
         body["reason"] = data["reason"]
-    if str(data.get("expected_seq", "")).isdigit():
-        body["expected_seq"] = int(data["expected_seq"])
+    expected_seq = _form_number(data, "expected_seq", reason="bad_expected_seq", digits=9)
+    if expected_seq is not None:
+        body["expected_seq"] = expected_seq
     if data.get("action_id"):
         body["action_id"] = data["action_id"]
     return body
@@ -135,18 +181,26 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     except ServiceError as refused:
         error = refused
     if error is None and not request.htmx:
-        return HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
+        return HttpResponseRedirect(_table_address(match), status=303)
     if view is None:  # refused, or a retry answered from the log: read the match as it now is
         match.refresh_from_db()
         view = match_view(match)
-    context = table_context(view, {}, can_edit=can_edit)
+    context = table_context(view, {}, can_edit=can_edit, pad=preferred_pad({}, request.COOKIES.get(PAD_COOKIE)))
     if error is not None:
         context["error_message"] = message_for(error.code, error.reason, error.params, list(match.players))
         context["error_code"] = error.code
+    else:
+        context["just_recorded"] = True
+    if not request.htmx:
+        context["watch_link"] = watch_link(request, match)
+        context["keep_score_link"] = keep_score_link(request, match) if can_edit else None
     template = "tables/table.html#table" if request.htmx else "tables/table.html"
     status = STATUS.get(error.code, 422) if error is not None else 200
-    # htmx swaps these refusals in (see the htmx-config meta), so the message shows in place.
-    return render(request, template, context, status=status)
+    # htmx swaps these refusals in (see the htmx-config meta), so the message shows in place,
+    # and the address loses whatever entry it carried: that turn is over, recorded or refused.
+    response = render(request, template, context, status=status)
+    response["HX-Replace-Url"] = _table_address(match)
+    return response
 
 
 @require_POST
@@ -158,13 +212,13 @@ def assistant(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
         context["error_message"] = message_for("unauthorized", "unauthorized", {})
         template = "tables/table.html#table" if request.htmx else "tables/table.html"
         return render(request, template, context, status=401)
+    seq_before = match.seq
     match = services.match_set_assistant(match_id=match.id, on=request.POST.get("on") == "1")
     if request.htmx:
-        # Redraw the turn panel as it was on screen (the dice entered so far are in its address).
+        # Redraw the pad as it was on screen (the entry so far is in its address).
         query = QueryDict(urlsplit(request.htmx.current_url or "").query)
-        context = table_context(match_view(match), query, can_edit=True)
-        return render(request, "tables/table.html#table", context)
-    return HttpResponseRedirect(reverse("tables:table", args=[match.id]) + "?mode=dice", status=303)
+        return _table_page(request, match_view(match), query if match.seq == seq_before else {}, can_edit=True)
+    return HttpResponseRedirect(_table_address(match), status=303)
 
 
 @require_http_methods(["GET", "POST"])
@@ -188,8 +242,10 @@ def join(request: HttpRequest, match_id: str) -> HttpResponse:
 
 @require_GET
 def my_matches(request: HttpRequest) -> HttpResponse:
-    """This device's matches, in progress and finished."""
+    """This device's matches, in progress and finished (with who won)."""
+    from .recent import with_winners
+
     rows = services.device_matches(device_secret=device_secret(request))
     in_progress = [(m, edit) for m, edit in rows if not m.over]
-    finished = [(m, edit) for m, edit in rows if m.over]
+    finished = with_winners((m, edit) for m, edit in rows if m.over)
     return render(request, "tables/mine.html", {"in_progress": in_progress, "finished": finished})

@@ -34,45 +34,52 @@ def last_log_line(page: Page) -> str:
 
 
 def ask(page: Page, total: int, *, worm: bool = True) -> None:
-    """Type the turn's total and ask what it may claim."""
+    """Type the turn's total to narrow the tiles to what it may claim."""
+    entry = page.locator(".total-entry")
+    if entry.get_attribute("open") is None:
+        entry.locator("summary").click()
     page.get_by_label("Total of the kept dice").fill(str(total))
     page.get_by_label("A worm was kept").set_checked(worm)
-    page.get_by_role("button", name=re.compile(r"What can .+ take\?")).click()
+    page.get_by_role("button", name="Show", exact=True).click()
+    expect(page).to_have_url(re.compile(rf"total={total}"))
 
 
 def record(page: Page, total: int, choice: str, *, log: str) -> None:
-    """Enter a total, choose among what the screen offers, and wait for the log to say ``log``."""
-    ask(page, total)
+    """Tap the tile the rules give for ``total`` (``choice`` is its button's name) and wait for the log."""
+    if not choice.startswith(f"Take {total} ") and not choice.startswith(f"Steal {total} "):
+        ask(page, total)
     page.get_by_role("button", name=choice, exact=True).click()
     expect(page.locator(".log__lines li").first).to_contain_text(log)
 
 
-def bust_no_new_face(page: Page, *, log: str) -> None:
-    page.get_by_role("button", name="Bust: the roll showed no new face").click()
+def bust(page: Page, reason: str = "The roll showed no new face", *, log: str) -> None:
+    page.locator(".bust-entry summary").click()
+    page.get_by_role("button", name=reason, exact=True).click()
     expect(page.locator(".log__lines li").first).to_contain_text(log)
 
 
 def test_a_whole_three_player_game_through_the_totals(make_page: MakePage):
     page = make_page()
     start_match(page, "Ada", "Ben", "Cy")
-    expect(page.get_by_role("status")).to_have_text("Ada’s turn")
+    expect(page.locator(".band__status")).to_have_text("Ada’s turn")
     shoot(page, "table-01-new-match")
 
     record(page, 30, "Take 30 from the grill", log="Ada took 30 from the grill (+3 worms).")
     ask(page, 30)  # Ben's 30: steal Ada's 30 or take 29 from the grill
     expect(page.get_by_role("button", name="Take 29 from the grill")).to_be_visible()
+    expect(page.locator("#claim-form .claim, .steals .claim")).to_have_count(2)
     shoot(page, "table-02-steal-or-grill")
     page.get_by_role("button", name="Steal 30 from Ada").click()
     expect(page.locator(".log__lines li").first).to_contain_text("Ben stole 30 from Ada: 3 worms change hands.")
     record(page, 25, "Take 25 from the grill", log="Cy took 25")
     record(page, 33, "Take 33 from the grill", log="Ada took 33")
-    bust_no_new_face(page, log="30 goes back to the grill (−3 worms). 36 is turned face down.")
+    bust(page, log="30 goes back to the grill (−3 worms). 36 is turned face down.")
     expect(page.locator(".slot--down")).to_have_count(1)
     shoot(page, "table-03-after-a-bust")
 
     record(page, 24, "Take 24 from the grill", log="Cy took 24")  # a mistake…
-    page.get_by_role("button", name="Undo the last action").click()  # …taken back
-    expect(page.get_by_role("status")).to_have_text("Cy’s turn")
+    page.locator(".bar__undo").get_by_role("button", name="Undo").click()  # …taken back
+    expect(page.locator(".band__status")).to_have_text("Cy’s turn")
     expect(page.locator(".log__lines li.undone")).to_have_count(1)
     record(page, 26, "Take 26 from the grill", log="Cy took 26")
 
@@ -85,34 +92,39 @@ def test_a_whole_three_player_game_through_the_totals(make_page: MakePage):
     assert expected.state.over
     winner = standings(expected.state)[0]
     names = ["Ada", "Ben", "Cy"]
-    expect(page.get_by_role("status")).to_have_text(f"{names[winner.player]} wins with {winner.worms} worms.")
+    expect(page.locator(".band__status")).to_have_text(f"{names[winner.player]} wins with {winner.worms} worms.")
     expect(page.locator(".standings tbody tr")).to_have_count(3)
     expect(page.locator(".chart__line")).to_have_count(3)
-    expect(page.get_by_role("button", name=re.compile("What can"))).to_have_count(0)
+    expect(page.locator(".claim")).to_have_count(0)
     shoot(page, "table-04-the-end")
     assert_accessible(page, "table-the-end")
+
+
+def tap_dice(page: Page, *faces: str) -> None:
+    """Enter a roll on the dice pad, one tap per die (``"5"``, ``"worm"``…)."""
+    for face in faces:
+        name = "A die shows a worm" if face == "worm" else f"A die shows {face}"
+        before = page.locator("#table").element_handle()
+        page.get_by_role("link", name=name, exact=True).click()
+        page.wait_for_function("table => !table.isConnected", arg=before)
 
 
 def test_a_turn_entered_die_by_die(make_page: MakePage):
     page = make_page()
     start_match(page, "Ada", "Ben")
     page.get_by_role("link", name="Dice, roll by roll").click()
-    page.get_by_text("Or enter the kept dice directly").click()
-    page.get_by_role("radio", name="Die showing a worm").check()
-    page.get_by_label("Dice showing that face").select_option("2")
-    page.get_by_role("button", name="Keep these dice").click()
-    expect(page.locator(".dice-kept")).to_contain_text("Total 10 · 6 dice left")
-    expect(page.get_by_role("radio", name="Die showing a worm")).to_have_count(0)  # kept: not offered again
-    page.get_by_text("Or enter the kept dice directly").click()
-    page.get_by_role("radio", name="Die showing 5").check()
-    page.get_by_label("Dice showing that face").select_option("3")
-    page.get_by_role("button", name="Keep these dice").click()
-    expect(page.locator(".dice-kept")).to_contain_text("Total 25 · 3 dice left")
+    tap_dice(page, "worm", "worm", "5", "5", "5", "1", "2", "3")
+    page.get_by_role("link", name="Keep 2 worms").click()
+    expect(page.locator(".dice-kept")).to_contain_text("Kept: 10 · 6 dice left")
+    tap_dice(page, "5", "5", "5", "4", "4", "worm")
+    expect(page.get_by_role("link", name="Keep 1 worm")).to_have_count(0)  # kept before: not offered again
+    page.get_by_role("link", name="Keep 3 dice showing 5").click()
+    expect(page.locator(".dice-kept")).to_contain_text("Kept: 25 · 3 dice left")
     shoot(page, "table-05-dice-entry")
-    page.get_by_role("button", name="Stop at 25").click()
     page.get_by_role("button", name="Take 25 from the grill").click()
     expect(page.locator(".log__lines li").first).to_have_text("Ada took 25 from the grill (+2 worms).")
-    expect(page.get_by_role("status")).to_have_text("Ben’s turn")
+    expect(page.locator(".band__status")).to_have_text("Ben’s turn")
+    expect(page).to_have_url(TABLE_ADDRESS)  # the finished entry is gone from the address
 
 
 def test_a_reload_in_the_middle_of_a_match_comes_back_to_the_same_table(make_page: MakePage):
@@ -122,11 +134,11 @@ def test_a_reload_in_the_middle_of_a_match_comes_back_to_the_same_table(make_pag
     record(page, 31, "Take 31 from the grill", log="Ben took 31")
     before = page.locator("#table .player-list").inner_text(), page.locator(".log__lines").inner_text()
     page.reload()
-    expect(page.get_by_role("status")).to_have_text("Cy’s turn")
+    expect(page.locator(".band__status")).to_have_text("Cy’s turn")
     assert (page.locator("#table .player-list").inner_text(), page.locator(".log__lines").inner_text()) == before
     page.goto("/en/tables/")
-    page.get_by_role("link", name="Ada, Ben, Cy").click()
-    expect(page.get_by_role("status")).to_have_text("Cy’s turn")
+    page.get_by_role("link", name=re.compile("Ada, Ben")).first.click()
+    expect(page.locator(".band__status")).to_have_text("Cy’s turn")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -141,7 +153,8 @@ def test_the_score_keeper_pages_have_no_serious_accessibility_finding(make_page:
     expect(page.get_by_role("button", name="Steal 27 from Ada")).to_be_visible()
     assert_accessible(page, f"table-claims-{scheme}")
     page.get_by_role("link", name="Dice, roll by roll").click()
-    expect(page.get_by_role("button", name="Enter the roll")).to_be_visible()
+    tap_dice(page, "worm", "worm", "5", "5", "5", "1", "2", "3")
+    expect(page.get_by_role("link", name="Keep 2 worms")).to_be_visible()
     assert_accessible(page, f"table-dice-{scheme}")
     shoot(page, f"table-06-dice-{scheme}", full_page=False)
     page.goto("/en/tables/")
@@ -163,7 +176,7 @@ def test_a_second_phone_joins_with_the_link_and_sees_turns_live(make_page: MakeP
     watcher = make_page()
     ben.goto(keep_score_link(ada).replace("/en/", "/fr/"))
     expect(ben).to_have_url(re.compile(r"/fr/tables/[A-Za-z0-9_-]{22}/$"))  # the token left the address
-    expect(ben.get_by_role("button", name=re.compile("^Tour raté"))).to_be_visible()
+    expect(ben.locator(".bust-entry summary")).to_be_visible()
     watcher.goto(table)
     expect(watcher.get_by_text("You are watching this match")).to_be_visible()
 
@@ -171,7 +184,8 @@ def test_a_second_phone_joins_with_the_link_and_sees_turns_live(make_page: MakeP
     # Nobody reloads: the other phones redraw by themselves.
     expect(ben.locator(".log__lines li").first).to_contain_text("Ada prend le 27")
     expect(watcher.locator(".log__lines li").first).to_contain_text("Ada took 27")
-    ben.get_by_role("button", name=re.compile("^Tour raté")).click()
+    ben.locator(".bust-entry summary").click()
+    ben.locator(".bust-reasons button").first.click()
     expect(ada.locator(".log__lines li").first).to_contain_text("Ben: bust")
     shoot(ben, "table-07-second-phone-fr")
 
@@ -184,13 +198,13 @@ def test_two_phones_recording_the_same_turn_at_once_one_is_told(make_page: MakeP
         phone.route(re.compile(r".*/api/v1/matches/[^/]+$"), lambda route: route.abort())
     start_match(ada, "Ada", "Ben")
     ben.goto(keep_score_link(ada))
-    expect(ben.get_by_role("status")).to_have_text("Ada’s turn")
-    ada.get_by_role("button", name="Bust: the roll showed no new face").click()
-    ben.get_by_role("button", name="Bust: the roll showed no new face").click()
+    expect(ben.locator(".band__status")).to_have_text("Ada’s turn")
+    ada.get_by_role("button", name="Take 24 from the grill").click()
+    ben.get_by_role("button", name="Take 24 from the grill").click()
     told = "This turn was already recorded from another device: here is the table as it is now."
     both = [ada, ben]
     for phone in both:
-        expect(phone.get_by_role("status")).to_have_text("Ben’s turn")
+        expect(phone.locator(".band__status")).to_have_text("Ben’s turn")
     alerts = [phone.get_by_text(told).count() for phone in both]
     assert sorted(alerts) == [0, 1]
     expect(ada.locator(".log__lines li")).to_have_count(1)
@@ -207,25 +221,16 @@ def test_without_the_stream_the_table_still_follows_by_polling(make_page: MakePa
     expect(watcher.locator(".log__lines li").first).to_contain_text("Ada took 29", timeout=10_000)
 
 
-def enter_roll(page: Page, **counts: int) -> None:
-    """Type what the dice show, face by face (``worm=2, five=3`` …), and enter the roll."""
-    names = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "worm": "worm"}
-    for name, count in counts.items():
-        page.locator(f'select[name="roll_{names[name]}"]').select_option(str(count))
-    page.get_by_role("button", name="Enter the roll").click()
-
-
 def test_a_turn_entered_roll_by_roll_with_the_assistant_on_then_followed(make_page: MakePage):
     page = make_page()
     start_match(page, "Ada", "Ben")
     page.get_by_role("link", name="Dice, roll by roll").click()
-    expect(page.get_by_role("button", name="Enter the roll")).to_be_visible()
     page.get_by_role("button", name="Turn the assistant on (odds and advice)").click()
     advice = page.locator(".advice__headline")
     expect(advice).to_contain_text("Roll all 8 dice")
 
-    enter_roll(page, one=1, three=2, five=3, worm=2)
-    expect(page.locator(".roll-keeps a")).to_have_count(4)  # every face shown is new
+    tap_dice(page, "1", "3", "3", "5", "5", "5", "worm", "worm")
+    expect(page.locator(".keep-buttons a")).to_have_count(4)  # every face shown is new
     expect(advice).to_have_text(re.compile(r"^Keep the .+, then (roll again|stop)\.$"))
     shoot(page, "table-08-assistant-advice")
     assert_accessible(page, "table-assistant")
@@ -235,9 +240,9 @@ def test_a_turn_entered_roll_by_roll_with_the_assistant_on_then_followed(make_pa
     left = int(re.search(r"(\d+) dice? left", page.locator(".dice-kept").inner_text()).group(1))  # type: ignore[union-attr]
     # The next roll shows one face only, new and of the other kind, so the turn ends with
     # all 8 dice kept, a worm among them and a total the grill can pay.
-    worm_kept = page.locator(".keeps").first.get_by_role("img", name="Die showing a worm").count() > 0
-    enter_roll(page, **({"five": left} if worm_kept else {"worm": left}))
+    worm_kept = page.locator(".dice-kept").get_by_role("img", name="Die showing a worm").count() > 0
+    tap_dice(page, *(["5"] * left if worm_kept else ["worm"] * left))
     expect(advice).to_contain_text("then stop")
     page.get_by_role("link", name=re.compile("· advised$")).click()
-    page.get_by_role("button", name=re.compile(r"^Take \d+ from the grill$")).click()
+    page.locator("#claim-form .claim").first.click()
     expect(page.locator(".log__lines li").first).to_have_text(re.compile(r"^Ada (took|scored \d+ and took) \d+"))

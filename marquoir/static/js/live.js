@@ -3,6 +3,7 @@
 (function () {
   "use strict";
   var POLL_MS = 3000;
+  var SETTLE_MS = 700;
   var first = document.getElementById("table");
   if (!first || !first.dataset.events || !window.htmx) {
     return;
@@ -24,9 +25,27 @@
       return;
     }
     busy = true;
+    // The address may carry a turn being entered: the server keeps it if the table is still
+    // the one it was entered on, and otherwise drops it and says why (never shown to the
+    // next player). The address then goes back to the bare table.
+    var y = window.scrollY;
     window.htmx
       .ajax("GET", window.location.pathname + window.location.search, { target: "#table", swap: "outerHTML" })
       .finally(function () {
+        var table = document.getElementById("table");
+        if (table && table.dataset.dropped && table.dataset.home) {
+          window.history.replaceState(null, "", table.dataset.home);
+        }
+        // Another phone changed the table under this one: a finger already on its way must
+        // not land on the new turn's buttons. Hold the pad for a moment, visibly.
+        var pad = table && table.querySelector(".pad");
+        if (pad) {
+          pad.classList.add("pad--settling");
+          window.setTimeout(function () { pad.classList.remove("pad--settling"); }, SETTLE_MS);
+        }
+        if (window.scrollY !== y) {
+          window.scrollTo(0, y);
+        }
         busy = false;
         if (again) {
           again = false;
@@ -36,7 +55,8 @@
   }
 
   function requestInFlight() {
-    return document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
+    var outbox = window.MarquoirOutbox;
+    return (outbox && outbox.busy()) || document.querySelector("#table.htmx-request, #table .htmx-request") !== null;
   }
 
   function seen(seq) {
@@ -47,6 +67,7 @@
       // This phone's own tap is on its way: its answer brings the new table (or says why
       // not), and redrawing now could wipe that message. Look again once it has settled.
       document.body.addEventListener("htmx:afterSettle", function () { seen(seq); }, { once: true });
+      document.addEventListener("marquoir:redrawn", function () { seen(seq); }, { once: true });
       return;
     }
     redraw();

@@ -1,0 +1,164 @@
+// The outbox of a table screen (any game): every tap that records something goes through it.
+//
+// A form marked data-outbox is not posted by the browser: its fields (with the action_id the
+// server put in the page, so a tap is never applied twice) are kept in localStorage first,
+// then sent. The answer redraws the table where the player is looking, and the address goes
+// back to the bare table (no entry left in it). Without a network the tap stays kept, the
+// bar says so, and it is sent as soon as the network is back, even after a reload; the bar
+// then says whether it went through or why not. One tap at a time: while one is kept, the
+// others are refused in place, and Undo cancels the kept one instead.
+// Without JavaScript the same forms post and redirect as usual.
+(function () {
+  "use strict";
+  var STORE = "marquoir-outbox";
+  var RETRY_MS = 4000;
+  var SLOW_MS = 400;
+  var sending = false;
+  var retryTimer = null;
+
+  function table() { return document.getElementById("table"); }
+  function bar() { return document.getElementById("bar"); }
+  function words(name) { var b = bar(); return (b && b.dataset[name]) || ""; }
+
+  function load() {
+    try { return JSON.parse(window.localStorage.getItem(STORE) || "[]"); } catch (e) { return []; }
+  }
+  function save(items) {
+    try { window.localStorage.setItem(STORE, JSON.stringify(items)); } catch (e) { /* private mode: kept in memory only */ }
+  }
+  function ours(items) {
+    var t = table();
+    return items.filter(function (item) { return t && item.match === t.dataset.match; });
+  }
+  function busy() { return sending || ours(load()).length > 0; }
+  window.MarquoirOutbox = { busy: busy };
+
+  function say(text, state) {
+    var b = bar();
+    if (!b) { return; }
+    var line = b.querySelector(".bar__outbox");
+    b.classList.toggle("bar--waiting", Boolean(text));
+    b.classList.toggle("bar--offline", state === "offline");
+    line.hidden = !text;
+    line.textContent = text || "";
+    var undo = b.querySelector(".bar__undo button");
+    if (undo) {
+      if (!undo.dataset.label) { undo.dataset.label = undo.textContent; }
+      undo.textContent = state === "offline" ? words("cancel") : undo.dataset.label;
+      undo.hidden = state === "offline" ? false : undo.hasAttribute("data-hidden");
+    }
+  }
+
+  function swap(html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#table");
+    var current = table();
+    if (!fresh || !current) { return false; }
+    var y = window.scrollY;
+    current.replaceWith(fresh);
+    if (window.htmx) { window.htmx.process(fresh); }
+    if (window.scrollY !== y) { window.scrollTo(0, y); }
+    if (fresh.dataset.home && window.location.pathname + window.location.search !== fresh.dataset.home) {
+      window.history.replaceState(null, "", fresh.dataset.home);
+    }
+    document.dispatchEvent(new CustomEvent("marquoir:redrawn"));
+    return true;
+  }
+
+  function drop(item) {
+    save(load().filter(function (other) { return other.id !== item.id; }));
+  }
+
+  function send(item) {
+    sending = true;
+    var slow = window.setTimeout(function () { say(words("sending").replace("%s", item.label)); }, SLOW_MS);
+    return window.fetch(item.url, {
+      method: "POST",
+      body: item.body,
+      credentials: "same-origin",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "HX-Request": "true",
+        "HX-Target": "table",
+        "HX-Current-URL": window.location.href,
+      },
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        window.clearTimeout(slow);
+        sending = false;
+        drop(item);  // answered: applied, or refused with the reason; never sent again
+        if (swap(html)) {
+          say("");
+        } else {
+          say(words("failed").replace("%s", item.label).replace("%d", String(response.status)));
+        }
+        flush();
+      });
+    }, function () {
+      // No answer: the network is down (or the server is). Keep it, say so, try again.
+      window.clearTimeout(slow);
+      sending = false;
+      say(words("waiting").replace("%s", item.label), "offline");
+      retryLater();
+    });
+  }
+
+  function retryLater() {
+    if (retryTimer === null) {
+      retryTimer = window.setTimeout(function () { retryTimer = null; flush(); }, RETRY_MS);
+    }
+  }
+
+  function flush() {
+    if (sending) { return; }
+    var waiting = ours(load());
+    if (waiting.length) { send(waiting[0]); }
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var t = table();
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-outbox") || !t || !t.contains(form)) {
+      return;
+    }
+    event.preventDefault();
+    var submitter = event.submitter || null;
+    var kept = ours(load());
+    if (kept.length || sending) {
+      if (form.classList.contains("bar__undo") && kept.length && !sending) {
+        drop(kept[0]);  // Undo while a tap waits for the network: that tap is never sent
+        say(words("cancelled").replace("%s", kept[0].label));
+        window.setTimeout(function () { if (!busy()) { say(""); } }, 4000);
+      } else if (kept.length) {
+        say(words("busy").replace("%s", kept[0].label), sending ? "" : "offline");
+      }
+      return;
+    }
+    if (submitter) { submitter.classList.add("is-pressed"); }
+    var data = new FormData(form, submitter);
+    var item = {
+      match: t.dataset.match,
+      url: form.action,
+      body: new URLSearchParams(data).toString(),
+      id: String(data.get("action_id") || Date.now()),
+      label: (submitter && submitter.dataset.pending) || form.dataset.pending || "",
+    };
+    save(load().concat([item]));
+    send(item);
+  });
+
+  // A redraw from the stream or a step of the entry (htmx) while offline: say so in place.
+  document.addEventListener("htmx:sendError", function () {
+    if (!busy()) { say(words("offline")); window.setTimeout(function () { if (!busy()) { say(""); } }, 5000); }
+  });
+  window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { flush(); } });
+  // An address that carried an entry made on an older table: it was dropped, so drop it here too.
+  var shown = table();
+  if (shown && shown.dataset.dropped && shown.dataset.home) {
+    window.history.replaceState(null, "", shown.dataset.home);
+  }
+  // Taps kept before a reload (or a crash, or the phone going to sleep) go out now.
+  flush();
+})();
