@@ -32,11 +32,11 @@ def percent(chance: float) -> str:
     """A chance as a whole percentage, never 0 or 100 for what is merely unlikely or likely."""
     value = round(chance * 100)
     if value == 0 and chance > 0:
-        # Translators: a chance under one per cent; keep the %% sign as your language writes it.
-        return _("<1%%")
+        # Translators: a chance under one per cent; write the per cent sign as your language does.
+        return _("<%(value)s%%") % {"value": 1}
     if value == 100 and chance < 1:
         # Translators: a chance over 99 per cent.
-        return _(">99%%")
+        return _(">%(value)s%%") % {"value": 99}
     # Translators: a whole percentage; French puts a narrow no-break space before the sign.
     return _("%(value)s%%") % {"value": value}
 

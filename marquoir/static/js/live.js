@@ -44,7 +44,7 @@
           window.setTimeout(function () { pad.classList.remove("pad--settling"); }, SETTLE_MS);
         }
         if (window.scrollY !== y) {
-          window.scrollTo(0, y);
+          window.scrollTo({ top: y, behavior: "instant" });
         }
         busy = false;
         if (again) {

@@ -58,7 +58,7 @@
     var y = window.scrollY;
     current.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
-    if (window.scrollY !== y) { window.scrollTo(0, y); }
+    if (window.scrollY !== y) { window.scrollTo({ top: y, behavior: "instant" }); }
     if (fresh.dataset.home && window.location.pathname + window.location.search !== fresh.dataset.home) {
       window.history.replaceState(null, "", fresh.dataset.home);
     }
@@ -72,7 +72,7 @@
 
   function send(item) {
     sending = true;
-    var slow = window.setTimeout(function () { say(words("sending").replace("%s", item.label)); }, SLOW_MS);
+    var slow = window.setTimeout(function () { say(words("sending").replace("{tap}", item.label)); }, SLOW_MS);
     return window.fetch(item.url, {
       method: "POST",
       body: item.body,
@@ -91,7 +91,7 @@
         if (swap(html)) {
           say("");
         } else {
-          say(words("failed").replace("%s", item.label).replace("%d", String(response.status)));
+          say(words("failed").replace("{tap}", item.label).replace("{status}", String(response.status)));
         }
         flush();
       });
@@ -99,7 +99,7 @@
       // No answer: the network is down (or the server is). Keep it, say so, try again.
       window.clearTimeout(slow);
       sending = false;
-      say(words("waiting").replace("%s", item.label), "offline");
+      say(words("waiting").replace("{tap}", item.label), "offline");
       retryLater();
     });
   }
@@ -128,10 +128,10 @@
     if (kept.length || sending) {
       if (form.classList.contains("bar__undo") && kept.length && !sending) {
         drop(kept[0]);  // Undo while a tap waits for the network: that tap is never sent
-        say(words("cancelled").replace("%s", kept[0].label));
+        say(words("cancelled").replace("{tap}", kept[0].label));
         window.setTimeout(function () { if (!busy()) { say(""); } }, 4000);
       } else if (kept.length) {
-        say(words("busy").replace("%s", kept[0].label), sending ? "" : "offline");
+        say(words("busy").replace("{tap}", kept[0].label), sending ? "" : "offline");
       }
       return;
     }
