@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-HOST ?= 127.0.0.1
+# All interfaces, so the other phones at home can join; HOST=127.0.0.1 make run stays local.
+HOST ?= 0.0.0.0
 PORT ?= 8000
 
 PG := bash scripts/postgres.sh
@@ -30,9 +31,11 @@ makemessages: install
 		--ignore 'catalog/*' --ignore 'tables/*' --ignore 'games/*'
 	cd marquoir/games && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 
+# Prints the address to open here and the one other phones on the network open, then serves
+# (scripts/run.py: debug pages only while the server stays on this machine).
 run: messages
 	$(BIN)/python manage.py migrate --no-input
-	MARQUOIR_DEBUG=$${MARQUOIR_DEBUG:-1} $(BIN)/python -m uvicorn marquoir.asgi:application --host $(HOST) --port $(PORT)
+	$(BIN)/python scripts/run.py --host $(HOST) --port $(PORT)
 
 lint: install
 	$(BIN)/ruff check .

@@ -89,9 +89,11 @@ def main() -> None:
 
         html = mid_game_html
         static = ROOT / "marquoir" / "static"
+        # Every stylesheet and script the page itself links to, as the browser would fetch them.
+        text = html.decode()
         assets = {
-            "CSS": [static / "css" / "site.css", static / "css" / "table.css"],
-            "JS": [static / "vendor" / "htmx-2.0.11.min.js", static / "js" / "live.js"],
+            "CSS": [static / name for name in re.findall(r'<link rel="stylesheet" href="/static/([^"]+)"', text)],
+            "JS": [static / name for name in re.findall(r'<script src="/static/([^"]+)"', text)],
         }
         print("Table screen weight (mid-game, 4 players)")
         transferred = len(gzip.compress(html))

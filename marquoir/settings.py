@@ -24,8 +24,16 @@ DEVELOPMENT_SECRET_KEY = "marquoir-dev-only-key-do-not-use-in-production-3f9a1c7
 SECRET_KEY = env("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
 # Old keys, comma-separated, still accepted while a new SECRET_KEY rolls out (edit tokens too).
 SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver")
+# MARQUOIR_EXTRA_HOSTS adds to them without restating the defaults: `make run` (scripts/run.py)
+# puts this machine's address on the local network there, for the other phones at home.
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver") + env_list("MARQUOIR_EXTRA_HOSTS")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# The address other devices open (http://192.168.1.23:8000, https://marquoir.example): the
+# base of a table's watch and keep-score links and their QR codes. Unset, each link is
+# built from the address of the request that shows it.
+MARQUOIR_PUBLIC_URL = env("MARQUOIR_PUBLIC_URL").strip().rstrip("/")
+# Our own 403 page when a form's CSRF token is refused, in the language of the address.
+CSRF_FAILURE_VIEW = "marquoir.catalog.views.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",

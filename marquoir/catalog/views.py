@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from marquoir.games.content import GameContent, load_content
 from marquoir.games.meta import GameMeta
@@ -60,6 +61,26 @@ def health(request: HttpRequest) -> JsonResponse:
         logger.exception("health: the database does not answer")
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok"})
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Our 403 when a form's CSRF check fails (settings.CSRF_FAILURE_VIEW), in the language of
+    the address: what happened in plain words, what to do, and a way back to the page.
+
+    The way back is the page the form was on when the browser said so (same site only), else
+    the home page. Django logs the reason itself (django.security.csrf).
+    """
+    referer = request.headers.get("Referer", "")
+    safe = url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    back = referer if referer and safe else None
+    return render(
+        request,
+        "403_csrf.html",
+        {"back_url": back or reverse("catalog:home"), "back_to_page": back is not None},
+        status=403,
+    )
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -50,6 +50,7 @@ _REASONS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "unknown_face": lambda p, s: _('Die faces are "1" to "5" and "worm".'),
     "bad_die_count": lambda p, s: _("Each face's count must be from 0 to 8."),
     "bad_dice": lambda p, s: _("The kept dice must be given as counts per face."),
+    "bad_roll": lambda p, s: _("A roll must be given as counts per face, 8 dice at most."),
     "no_dice": lambda p, s: _("No dice were kept."),
     "too_many_dice": lambda p, s: _("There are only 8 dice."),
     "face_already_kept": lambda p, s: _("This face was already kept this turn: each face can be kept only once."),

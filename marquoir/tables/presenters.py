@@ -344,10 +344,14 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, 
     }
     if turn is not None:
         context.update(_turn_context(view, turn, names))
-        if turn.dropped:
+        if turn.overtaken:
             context["notice"] = _(
                 "The table changed on another phone (%(what)s): the turn being entered here was dropped."
             ) % {"what": last_action or _("an undo")}
+        elif turn.dropped:
+            context["notice"] = _(
+                "This address holds a turn that was not entered on this table as it is now: it was dropped."
+            )
     if state.over:
         headline, tie_break = _result_text(view)
         context.update(

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import segno
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -33,9 +34,17 @@ def qr_svg(url: str) -> SafeString:
     )
 
 
+def absolute_url(request: HttpRequest, path: str) -> str:
+    """``path`` as an address other devices can open: under ``MARQUOIR_PUBLIC_URL`` when it is
+    set (`make run` sets this machine's address on the local network, so a phone scanning the
+    code of a table opened at 127.0.0.1 still reaches it), else under the request's own."""
+    public = settings.MARQUOIR_PUBLIC_URL
+    return public + path if public else request.build_absolute_uri(path)
+
+
 def watch_link(request: HttpRequest, match: Match) -> SharedLink:
     """Read only: the table's own address (the id is the capability to watch)."""
-    url = request.build_absolute_uri(reverse("tables:table", args=[match.id]))
+    url = absolute_url(request, reverse("tables:table", args=[match.id]))
     return SharedLink(url, qr_svg(url))
 
 
@@ -45,5 +54,5 @@ def keep_score_link(request: HttpRequest, match: Match) -> SharedLink:
     A fragment is never sent to a server, so the token stays out of every access log and
     Referer; the join page's script moves it into a POST.
     """
-    url = request.build_absolute_uri(reverse("tables:join", args=[match.id])) + "#key=" + edit_token_for(match.id)
+    url = absolute_url(request, reverse("tables:join", args=[match.id])) + "#key=" + edit_token_for(match.id)
     return SharedLink(url, qr_svg(url))

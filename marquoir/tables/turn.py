@@ -40,9 +40,9 @@ def ascii_number(text: object, *, reason: str) -> int:
     return int(text)
 
 
-def _parts(text: str) -> list[tuple[str, str]]:
+def _parts(text: str, *, reason: str) -> list[tuple[str, str]]:
     if len(text) > _MAX_PARAMETER_LENGTH:
-        raise RuleError("invalid", "bad_dice")
+        raise RuleError("invalid", reason)
     return [part.partition(":")[::2] for part in text.split(",") if part]
 
 
@@ -54,7 +54,7 @@ def encode_dice(dice: TurnDice) -> str:
 def decode_dice(text: str) -> TurnDice:
     """The keeps of ``encode_dice``, each checked by the dice rules (RuleError otherwise)."""
     dice = TurnDice()
-    for face, count in _parts(text):
+    for face, count in _parts(text, reason="bad_dice"):
         dice = dice.keep(Face.from_key(face), ascii_number(count, reason="bad_dice"))
     return dice
 
@@ -65,7 +65,7 @@ def decode_faces(text: str, most: int) -> tuple[Face, ...]:
     Every count is checked before a single die is built, so ``1:10000000`` costs nothing.
     """
     counts: dict[Face, int] = {}
-    for key, count in _parts(text):
+    for key, count in _parts(text, reason="bad_roll"):
         face = Face.from_key(key)
         counts[face] = counts.get(face, 0) + ascii_number(count, reason="bad_die_count")
         if sum(counts.values()) > most:
@@ -102,8 +102,10 @@ class TurnEntry:
     # Set when the entry so far can only end in a bust: the reason to record, one tap.
     bust_reason: BustReason | None = None
     error: RuleError | None = None
-    # The address carried an entry made on an older table: it was not shown.
+    # The address carried an entry made on an older table (or on none): it was not shown.
     dropped: bool = False
+    # The entry was made on this match at an earlier seq: another phone or an undo moved it on.
+    overtaken: bool = False
 
     @property
     def has_total(self) -> bool:
@@ -166,12 +168,16 @@ def read_turn(query: Mapping[str, str], state: GameState, seq: int, *, pad: str 
     """The turn pad for the address's query, on the match as it is at ``seq``."""
     if query.get("dice") or query.get("roll"):
         pad = DICE_PAD
+    elif query.get("total"):
+        pad = TILE_PAD
     entry = TurnEntry(pad=pad, seq=seq)
     if not carries_entry(query):
         _judge_dice(entry, state)
         return entry
     if query.get("seq") != str(seq):
         entry.dropped = True
+        given = query.get("seq", "")
+        entry.overtaken = len(given) <= 9 and given.isascii() and given.isdigit() and int(given) < seq
         return entry
     try:
         if pad == DICE_PAD:

@@ -38,6 +38,11 @@ WORDS: dict[str, dict[str, Any]] = {
         "stole": "{name} stole {tile} from {victim} (+{worms})",
         "bust_menu": "Bust…",
         "reasons": ["The roll showed no new face", "Stopped without a worm", "No tile to take with the total"],
+        "logged": [
+            "bust (the roll showed no new face)",
+            "bust (no worm kept)",
+            "bust (no tile to claim with that total)",
+        ],
         "undo": "Undo",
         "dice_tab": "Dice, roll by roll",
         "die": "A die shows {face}",
@@ -64,6 +69,11 @@ WORDS: dict[str, dict[str, Any]] = {
             "Le lancer n’a montré aucune face nouvelle",
             "Arrêt sans ver",
             "Aucun Pickomino à prendre avec ce total",
+        ],
+        "logged": [
+            "tour raté (le lancer ne montre que des faces déjà gardées)",
+            "tour raté (aucun ver gardé)",
+            "tour raté (aucun Pickomino à prendre avec ce total)",
         ],
         "undo": "Annuler",
         "dice_tab": "Dés, lancer par lancer",
@@ -92,8 +102,8 @@ class Thumb:
         # A thumb scrolls to what it taps first (as Playwright would on its own): that scroll
         # is the player's, not a jump. What is measured is what the tap itself does after.
         target.evaluate(
-            "el => { const r = el.getBoundingClientRect();"
-            " if (r.top < 0 || r.bottom > innerHeight * 0.75) el.scrollIntoView({block: 'center', behavior: 'instant'}); }"
+            "el => { const r = el.getBoundingClientRect(); if (r.top < 0 || r.bottom > innerHeight * 0.75)"
+            " el.scrollIntoView({block: 'center', behavior: 'instant'}); }"
         )
         before = self.page.evaluate("window.scrollY")
         table = self.page.locator("#table").element_handle()
@@ -190,7 +200,10 @@ def test_every_kind_of_turn_in_one_or_two_taps_and_the_page_never_jumps(make_pag
         thumb.tap(page.get_by_role("button", name=reason, exact=True))
         recorded_reasons.append(thumb.count())
     figures["bust (each reason)"] = recorded_reasons
-    assert [entry for entry in page.locator(".log__lines li").all_inner_texts()][:3]
+    lines = page.locator(".log__lines li").all_inner_texts()
+    assert len(lines) == 6  # take, steal, undo, three busts
+    for line, reason in zip(reversed(lines[:3]), words["logged"], strict=True):
+        assert reason in line  # each bust was recorded with the reason tapped
 
     # A dice turn of three rolls, without then with the assistant.
     thumb.tap(page.get_by_role("link", name=words["dice_tab"]))
@@ -362,3 +375,31 @@ def test_the_end_screen_in_french_and_dark_mode(make_page: MakePage):
     expect(page.locator(".band__status")).to_contain_text("gagne")
     shoot(page, "ux-fr-08-end-dark")
     assert_accessible(page, "table-end-fr-dark")
+
+
+def test_without_javascript_every_tap_still_records_and_the_address_goes_bare(make_page: MakePage):
+    words = WORDS["en"]
+    page = make_page(java_script_enabled=False)
+    start(page, words, "Ada", "Ben")
+    page.get_by_role("button", name=words["take"].format(tile=27), exact=True).click()
+    expect(page.locator(".bar__text")).to_have_text(words["took"].format(name="Ada", tile=27, worms=2))
+    expect(page).to_have_url(TABLE_ADDRESS)
+    page.get_by_role("link", name=words["dice_tab"]).click()
+    for face in ["worm"] * 3 + ["5"] * 5:
+        name = words["worm_die"] if face == "worm" else words["die"].format(face=face)
+        page.get_by_role("link", name=name, exact=True).click()
+    page.locator('.keep-buttons a[data-face="5"]').click()
+    expect(page.locator(".dice-kept")).to_contain_text("Kept: 25 · 3 dice left")
+    for _ in range(3):
+        page.get_by_role("link", name=words["worm_die"], exact=True).click()
+    page.locator('.keep-buttons a[data-face="worm"]').click()
+    page.get_by_role("button", name=words["take"].format(tile=36), exact=True).click()  # 40: the highest tile
+    expect(page.locator(".bar__text")).to_have_text(words["took"].format(name="Ben", tile=36, worms=4))
+    expect(page).to_have_url(TABLE_ADDRESS)
+    page.locator(".bust-entry summary").click()
+    page.get_by_role("button", name=words["reasons"][1], exact=True).click()
+    expect(page.locator(".bar__text")).to_contain_text("Ada: bust, 27 back to the grill (−2)")
+    page.locator(".bar__undo button").click()
+    expect(page.locator(".band__status")).to_have_text("Ada’s turn")
+    state = page.request.get(page.locator("#table").get_attribute("data-state") or "").json()
+    assert [player["stack"] for player in state["players"]] == [[27], [36]]

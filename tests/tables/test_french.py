@@ -66,9 +66,47 @@ def test_creating_a_match_from_the_french_form_leads_to_a_french_table(client: C
     assert "Noter le tour joué par Ada" in page
     assert "La brochette · 16 Pickominos face visible" in page
     assert "Pickomino 36, 4 vers" in page
-    assert f"Tour raté{NBSP}: que des faces déjà gardées" in page
+    assert "Le lancer n’a montré aucune face nouvelle" in page  # the bust menu's first reason
+    assert "Dés, lancer par lancer" in page
+    assert "Un ver a été gardé" in page
     assert f"Rien pour l’instant{NBSP}: au premier joueur de lancer les dés." in page
     assert "Ada’s turn" not in page
+
+
+@pytest.mark.django_db
+def test_the_one_tap_bust_of_a_roll_with_no_new_face_names_its_reason_in_french(client: Client):
+    match_id, token = _create_match_through_the_api(client)
+    joined = client.post(f"/fr/tables/{match_id}/join/", {"key": token})
+    assert joined.status_code == 303
+
+    page = client.get(f"/fr/tables/{match_id}/?seq=0&pad=dice&dice=worm:2,5:3&roll=5:2,worm:1").content.decode()
+
+    assert 'name="reason" value="no_new_face"' in page
+    assert "Noter le tour raté (le lancer ne montre que des faces déjà gardées)" in page
+    assert "the roll showed no new face" not in page
+
+
+@pytest.mark.django_db
+def test_the_french_table_offers_the_turn_pad_and_the_bust_menu_in_french(client: Client):
+    response = client.post(NEW_MATCH_FR, {"name_0": "Ada", "name_1": "Ben", "first": "0"}, follow=True)
+    page = response.content.decode()
+
+    assert "Touchez le Pickomino que prend Ada." in page
+    assert "Tour raté…" in page
+    assert "Arrêt sans ver" in page
+    assert "Aucun Pickomino à prendre avec ce total" in page
+    assert "Rien n’est encore noté." in page
+    for english in [
+        "Tap the tile Ada takes.",
+        "What can Ada take with a total?",
+        ">Bust…<",
+        "The roll showed no new face",
+        "Stopped without a worm",
+        "No tile to take with the total",
+        "Nothing recorded yet.",
+        ">Undo<",
+    ]:
+        assert english not in page, english
 
 
 @pytest.mark.django_db

@@ -1,8 +1,15 @@
-"""The score keeper's pages through Django's test client: set-up, the table, turns, undo, the end."""
+"""The score keeper's pages through Django's test client: set-up, the table, turns, undo, the end.
+
+A turn is entered as the table screen enters it: a tap on a claim button of ``#claim-form``
+(``claim=<total>:<source>``), on a bust button, or on Undo in the bar; each tap posts the
+hidden fields of the form it belongs to (``expected_seq``, ``action_id``).
+"""
 
 from __future__ import annotations
 
+import html as html_lib
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 from django.test import Client
@@ -11,7 +18,16 @@ from marquoir.games.pickomino import TILES
 from marquoir.tables.device import COOKIE_NAME
 from marquoir.tables.models import LogEntry, Match
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as Response
+
 pytestmark = pytest.mark.django_db
+
+# What names each form of the table screen: a marker in its opening tag, or just before it.
+CLAIM_FORM = 'id="claim-form"'
+BUST_MENU = '<details class="bust-entry">'
+BUST_NOW = 'class="bust-now"'
+UNDO_FORM = 'class="bar__undo"'
 
 XSS = "<script>alert(1)</script>"
 
@@ -24,18 +40,58 @@ def start(client: Client, *names: str, first: int = 0, lang: str = "en", **optio
     return response["Location"]
 
 
+def form_of(html: str, marker: str) -> str:
+    """The ``<form>…</form>`` that ``marker`` names: in its opening tag, or the next form after it."""
+    at = html.index(marker)
+    begin = html.rfind("<form", 0, at)
+    if begin == -1 or "</form>" in html[begin:at] or ">" in html[begin:at]:
+        begin = html.index("<form", at)
+    return html[begin : html.index("</form>", begin)]
+
+
+def form_fields(html: str, marker: str) -> dict[str, str]:
+    """The hidden fields of the form ``marker`` names, as a tap on one of its buttons sends them."""
+    form = form_of(html, marker)
+    return {
+        name: html_lib.unescape(value)
+        for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form)
+    }
+
+
 def action_fields(html: str) -> dict[str, str]:
-    """The expected_seq and action_id a rendered table puts in its forms."""
-    seq = re.search(r'name="expected_seq" value="(\d+)"', html)
-    action_id = re.search(r'name="action_id" value="(\w+)"', html)
-    assert seq
-    assert action_id
-    return {"expected_seq": seq.group(1), "action_id": action_id.group(1)}
+    """The expected_seq and action_id of the claim form (the grill's buttons)."""
+    fields = form_fields(html, CLAIM_FORM)
+    return {"expected_seq": fields["expected_seq"], "action_id": fields["action_id"]}
 
 
-def act(client: Client, table: str, **fields: str) -> object:
-    page = client.get(table).content.decode()
-    return client.post(table + "act/", action_fields(page) | fields)
+def claim_values(html: str) -> set[str]:
+    """The value of every claim button on the page (``27:grill``, ``30:1``)."""
+    return set(re.findall(r'name="claim" value="([^"]+)"', html))
+
+
+def tap(client: Client, address: str, marker: str, **fields: str) -> Response:
+    """Open ``address``, then tap a button of the form ``marker`` names, its own fields plus ``fields``."""
+    html = client.get(address).content.decode()
+    action = re.search(r'action="([^"]+)"', form_of(html, marker))
+    assert action
+    return client.post(action.group(1), form_fields(html, marker) | fields)
+
+
+def claim(client: Client, table: str, value: str, address: str | None = None) -> Response:
+    """Tap the claim button ``value`` (``27:grill``, ``30:1``) on ``address``, the bare table by default."""
+    html = client.get(address or table).content.decode()
+    assert value in claim_values(html), f"no claim button {value} on {address or table}"
+    return client.post(table + "act/", form_fields(html, CLAIM_FORM) | {"claim": value})
+
+
+def bust(client: Client, table: str, reason: str = "no_new_face") -> Response:
+    """Tap a reason in the bust menu."""
+    return tap(client, table, BUST_MENU, reason=reason)
+
+
+def undo(client: Client, table: str) -> Response:
+    """Tap Undo in the bar."""
+    return tap(client, table, UNDO_FORM)
 
 
 def match_of(table: str) -> Match:
@@ -99,7 +155,7 @@ def test_another_device_is_not_offered_those_names(client: Client):
 def test_the_table_shows_sixteen_grill_tiles_every_player_and_whose_turn_it_is(client: Client):
     table = start(client, "Ada", "Ben", "Cy", first=1)
     html = client.get(table).content.decode()
-    assert html.count('class="slot slot--up"') == len(TILES)
+    assert html.count('class="slot slot--up') == len(TILES)
     assert "Ben’s turn" in html
     for name in ("Ada", "Ben", "Cy"):
         assert f'<span class="player__name">{name}</span>' in html
@@ -107,31 +163,34 @@ def test_the_table_shows_sixteen_grill_tiles_every_player_and_whose_turn_it_is(c
 
 def test_a_total_with_a_worm_offers_exactly_what_the_rules_allow(client: Client):
     table = start(client, "Ada", "Ben")
-    act(client, table, type="take", total="27", worm="1", **{"from": "grill"})  # Ada takes 27
-    html = client.get(table + "?total=27&worm=1").content.decode()  # Ben rolls 27
+    claim(client, table, "27:grill")  # Ada takes 27
+    html = client.get(table + "?seq=1&total=27&worm=1").content.decode()  # Ben rolls 27
     assert "Steal 27 from Ada" in html
     assert "Take 26 from the grill" in html
-    assert "Either is allowed" in html
+    assert claim_values(html) == {"27:0", "27:grill"}  # both recorded with the total typed
+    assert "With 27, Ben may take one of these tiles:" in html
 
 
 def test_a_total_without_a_worm_is_a_bust_and_says_why(client: Client):
     table = start(client, "Ada", "Ben")
-    html = client.get(table + "?total=30").content.decode()
+    html = client.get(table + "?seq=0&total=30").content.decode()
     assert "no worm was kept" in html
-    assert 'name="reason" value="no_worm"' in html
+    assert form_fields(html, BUST_NOW)["reason"] == "no_worm"
+    assert not claim_values(html)
 
 
 def test_a_total_below_every_face_up_tile_is_a_bust(client: Client):
     table = start(client, "Ada", "Ben")
-    html = client.get(table + "?total=12&worm=1").content.decode()
+    html = client.get(table + "?seq=0&total=12&worm=1").content.decode()
     assert "at or below 12" in html
-    assert 'name="reason" value="nothing_to_claim"' in html
+    assert form_fields(html, BUST_NOW)["reason"] == "nothing_to_claim"
+    assert not claim_values(html)
 
 
 def test_taking_a_tile_records_it_and_tells_what_happened(client: Client):
     table = start(client, "Ada", "Ben")
-    response = act(client, table, type="take", total="27", worm="1", **{"from": "grill"})
-    assert response.status_code == 303  # type: ignore[attr-defined]
+    response = claim(client, table, "27:grill")
+    assert response.status_code == 303
     html = client.get(table).content.decode()
     assert "Ada took 27 from the grill (+2 worms)." in html
     assert "Ben’s turn" in html
@@ -140,9 +199,9 @@ def test_taking_a_tile_records_it_and_tells_what_happened(client: Client):
 
 def test_a_bust_returns_the_top_tile_and_turns_the_highest_face_down(client: Client):
     table = start(client, "Ada", "Ben")
-    act(client, table, type="take", total="27", worm="1", **{"from": "grill"})
-    act(client, table, type="bust", reason="no_new_face")
-    act(client, table, type="bust", reason="no_worm")  # Ada busts and gives 27 back
+    claim(client, table, "27:grill")
+    bust(client, table, "no_new_face")
+    bust(client, table, "no_worm")  # Ada busts and gives 27 back
     html = client.get(table).content.decode()
     assert "27 goes back to the grill (−2 worms)." in html
     assert "36 is turned face down." in html
@@ -151,24 +210,29 @@ def test_a_bust_returns_the_top_tile_and_turns_the_highest_face_down(client: Cli
 
 def test_kept_dice_build_the_total_and_refuse_a_face_kept_twice(client: Client):
     table = start(client, "Ada", "Ben")
-    html = client.get(table + "?mode=dice&dice=worm:2&face=5&count=3").content.decode()
-    assert "Total 25 · 3 dice left" in html
-    refused = client.get(table + "?mode=dice&dice=worm:2,5:3&face=5&count=1").content.decode()
+    html = client.get(table + "?seq=0&pad=dice&dice=worm:2&roll=1:1,2:2,5:3&keep=5").content.decode()
+    assert "Kept: 25 · 3 dice left" in html
+    refused = client.get(table + "?seq=0&pad=dice&dice=worm:2,5:3&roll=1:2,5:1&keep=5").content.decode()
+    assert "already kept" in refused
+    refused = client.get(table + "?seq=0&pad=dice&dice=worm:2,5:3,5:1").content.decode()
     assert "already kept" in refused
 
 
 def test_kept_dice_refuse_more_than_eight_dice(client: Client):
     table = start(client, "Ada", "Ben")
-    html = client.get(table + "?mode=dice&dice=worm:5&face=5&count=4").content.decode()
+    html = client.get(table + "?seq=0&pad=dice&dice=worm:5,5:4").content.decode()
     assert "only 8 dice" in html
 
 
-def test_stopping_with_dice_offers_the_claims_and_records_the_dice(client: Client):
+def test_kept_dice_with_a_worm_offer_the_claims_and_a_claim_records_the_dice(client: Client):
     table = start(client, "Ada", "Ben")
-    html = client.get(table + "?mode=dice&dice=worm:2,5:3&stop=1").content.decode()
+    address = table + "?seq=0&pad=dice&dice=worm:2,5:3"
+    html = client.get(address).content.decode()
     assert "Take 25 from the grill" in html
-    response = act(client, table, type="take", dice="worm:2,5:3", **{"from": "grill"})
-    assert response.status_code == 303  # type: ignore[attr-defined]
+    assert claim_values(html) == {"25:grill"}
+    assert form_fields(html, CLAIM_FORM)["dice"] == "worm:2,5:3"
+    response = claim(client, table, "25:grill", address)
+    assert response.status_code == 303
     entry = LogEntry.objects.get()
     assert entry.payload["dice"] == {"5": 3, "worm": 2}
     assert entry.payload["total"] == 25
@@ -176,16 +240,18 @@ def test_stopping_with_dice_offers_the_claims_and_records_the_dice(client: Clien
 
 def test_eight_dice_kept_end_the_turn_by_themselves(client: Client):
     table = start(client, "Ada", "Ben")
-    html = client.get(table + "?mode=dice&dice=worm:3&face=5&count=5").content.decode()
-    assert "Keep these dice" not in html
-    assert "With 40, Ada may:" in html
+    html = client.get(table + "?seq=0&pad=dice&dice=worm:3&roll=5:5&keep=5").content.decode()
+    assert "Kept: 40 · 0 dice left" in html
+    assert 'class="face-pad"' not in html  # no roll left to enter
+    assert "With 40, Ada may take this tile:" in html
     assert "Take 36 from the grill" in html
+    assert claim_values(html) == {"40:grill"}
 
 
 def test_undo_takes_back_the_last_action_and_the_log_keeps_it_struck_through(client: Client):
     table = start(client, "Ada", "Ben")
-    act(client, table, type="take", total="27", worm="1", **{"from": "grill"})
-    act(client, table, type="undo")
+    claim(client, table, "27:grill")
+    undo(client, table)
     html = client.get(table).content.decode()
     assert "Ada’s turn" in html
     assert "<del>Ada took 27 from the grill (+2 worms).</del>" in html
@@ -196,7 +262,7 @@ def test_undo_takes_back_the_last_action_and_the_log_keeps_it_struck_through(cli
 def test_a_double_tap_records_the_turn_once(client: Client):
     table = start(client, "Ada", "Ben")
     page = client.get(table).content.decode()
-    fields = action_fields(page) | {"type": "take", "total": "27", "worm": "1", "from": "grill"}
+    fields = form_fields(page, CLAIM_FORM) | {"claim": "27:grill"}
     first = client.post(table + "act/", fields)
     second = client.post(table + "act/", fields)
     assert (first.status_code, second.status_code) == (303, 303)
@@ -205,9 +271,9 @@ def test_a_double_tap_records_the_turn_once(client: Client):
 
 def test_a_stale_page_is_told_the_turn_was_already_recorded(client: Client):
     table = start(client, "Ada", "Ben")
-    stale = action_fields(client.get(table).content.decode())
-    act(client, table, type="bust")
-    response = client.post(table + "act/", stale | {"type": "bust", "action_id": "another-tap"})
+    stale = form_fields(client.get(table).content.decode(), BUST_MENU)
+    bust(client, table)
+    response = client.post(table + "act/", stale | {"reason": "no_worm", "action_id": "another-tap"})
     assert response.status_code == 409
     assert "already recorded from another device" in response.content.decode()
     assert match_of(table).seq == 1
@@ -215,22 +281,25 @@ def test_a_stale_page_is_told_the_turn_was_already_recorded(client: Client):
 
 def test_a_rule_broken_from_a_page_is_refused_in_words_and_changes_nothing(client: Client):
     table = start(client, "Ada", "Ben")
-    response = act(client, table, type="take", total="27", worm="1", **{"from": "1"})
-    assert response.status_code == 422  # type: ignore[attr-defined]
-    assert "Ben has no tile to steal." in response.content.decode()  # type: ignore[attr-defined]
+    page = client.get(table).content.decode()
+    response = client.post(table + "act/", form_fields(page, CLAIM_FORM) | {"claim": "27:1"})
+    assert response.status_code == 422
+    assert "Ben has no tile to steal." in response.content.decode()
     assert match_of(table).seq == 0
 
 
 def test_with_htmx_an_action_answers_with_the_table_partial_only(client: Client):
     table = start(client, "Ada", "Ben")
     page = client.get(table).content.decode()
-    fields = action_fields(page) | {"type": "bust"}
+    fields = form_fields(page, BUST_MENU) | {"reason": "no_new_face"}
     response = client.post(table + "act/", fields, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="table"')
     assert "<html" not in html
     assert "Ben’s turn" in html
+    assert "Ada: bust, no tile to give back" in html  # the bar says what was just recorded
+    assert response["HX-Replace-Url"] == table
 
 
 def test_a_watcher_sees_the_table_but_no_controls_and_cannot_act(client: Client):
@@ -282,16 +351,17 @@ def test_forms_need_the_csrf_token(client: Client):
 
 def test_a_hostile_name_is_shown_as_text_everywhere(client: Client):
     table = start(client, XSS, "Ben")
-    act(client, table, type="take", total="27", worm="1", **{"from": "grill"})
+    claim(client, table, "27:grill")
     pages = [
         client.get(table).content.decode(),
-        client.get(table + "?total=27&worm=1").content.decode(),
+        client.get(table + "?seq=1&total=27&worm=1").content.decode(),
         client.get("/en/tables/").content.decode(),
         client.get("/en/tables/new/pickomino/").content.decode(),
     ]
     for html in pages:
         assert XSS not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages[0]
+    assert "Steal 27 from &lt;script&gt;alert(1)&lt;/script&gt;" in pages[1]  # the entry was shown
 
 
 def test_my_matches_lists_this_devices_matches_in_progress_and_finished(client: Client):
@@ -327,7 +397,7 @@ def test_an_unknown_game_has_no_set_up_page(client: Client):
 def play_to_the_end(client: Client, table: str) -> None:
     """Ada and Ben take every tile in turn from the top: 20 worms each, Ada with 36, 34, …"""
     for tile in reversed(TILES):
-        act(client, table, type="take", total=str(tile), worm="1", **{"from": "grill"})
+        claim(client, table, f"{tile}:grill")
 
 
 def test_the_end_shows_standings_the_winner_a_chart_and_a_rematch(client: Client):
@@ -340,7 +410,8 @@ def test_the_end_shows_standings_the_winner_a_chart_and_a_rematch(client: Client
     assert "Worms of each player over 16 turns" in html
     assert 'name="type" value="take"' not in html
     assert 'name="type" value="bust"' not in html
-    assert "Undo the last action" in html  # a mistake in the last turn can still be taken back
+    # A mistake in the last turn can still be taken back: Undo stays in the bar, shown.
+    assert '<button type="submit" class="button button--quiet">Undo</button>' in form_of(html, UNDO_FORM)
     rematch = re.search(r'href="(/en/tables/new/pickomino/\?from=[^"]+)"', html)
     assert rematch
     form = client.get(rematch.group(1)).content.decode()
@@ -352,13 +423,13 @@ def test_the_end_explains_the_tie_break_when_it_decided(client: Client):
     table = start(client, "Ada", "Ben")
     play_to_the_end(client, table)  # 20 worms each; Ada holds 36
     html = client.get(table).content.decode()
-    assert "Ada, Ben are tied on worms; Ada holds the highest tile, 36, and wins the tie-break." in html
+    assert "Ada and Ben are tied on worms; Ada holds the highest tile, 36, and wins the tie-break." in html
 
 
 def test_tied_players_with_no_tile_share_the_win(client: Client):
     table = start(client, "Ada", "Ben", flip_without_return="on")
     for _ in TILES:
-        act(client, table, type="bust")
+        bust(client, table)
     html = client.get(table).content.decode()
-    assert "Ada, Ben share the win." in html
+    assert "Ada and Ben share the win." in html
     assert "Tied players with no tile share the win." in html

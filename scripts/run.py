@@ -1,0 +1,11 @@
+"""`make run`'s server: prints the address to open here and the one other phones open, then
+serves (uvicorn). The work is in marquoir/devserver.py; `--host 127.0.0.1` stays local."""
+
+from __future__ import annotations
+
+import sys
+
+from marquoir.devserver import main
+
+if __name__ == "__main__":
+    sys.exit(main())
