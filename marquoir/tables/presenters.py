@@ -139,7 +139,8 @@ def _offered_claims(turn: TurnEntry | None, state: GameState) -> dict[tuple[int,
     with that exact total: each face-up grill tile and each opponent's top tile (never
     the player's own). Once a total is typed or dice are kept, only what it claims.
     """
-    if turn is None or turn.error is not None or turn.bust_reason is not None:
+    # A refused entry falls back to the bare pad (read_turn clears it): its tiles stay buttons.
+    if turn is None or turn.bust_reason is not None:
         return {}
     if turn.pad == TILE_PAD and not turn.has_total:
         offered: dict[tuple[int, str], str] = {(tile, GRILL): f"{tile}:{GRILL}" for tile in state.face_up}

@@ -13,7 +13,6 @@ recorded a turn, an undo), the entry is dropped rather than shown to the next pl
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -26,16 +25,14 @@ PADS = (TILE_PAD, DICE_PAD)
 ENTRY_PARAMETERS = ("total", "worm", "dice", "roll", "keep")
 # Longer than any valid value: refused before anything is built from it.
 _MAX_PARAMETER_LENGTH = 64
-_ASCII_NUMBER = re.compile(r"[0-9]{1,3}")
-
-
-def ascii_number(text: object, *, reason: str) -> int:
-    """A whole number written with the ASCII digits 0–9 (at most three of them).
+def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:
+    """A whole number written with the ASCII digits 0–9, at most ``digits`` of them.
 
     ``str.isdigit`` accepts ``²`` and ``٣``, which ``int`` then refuses or reads as a
-    number nobody typed: both are refused here with ``RuleError(invalid, reason)``.
+    number nobody typed: both are refused here with ``RuleError(invalid, reason)``, as is
+    anything longer than a number this page could need.
     """
-    if not isinstance(text, str) or _ASCII_NUMBER.fullmatch(text) is None:
+    if not isinstance(text, str) or not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
         raise RuleError("invalid", reason)
     return int(text)
 
@@ -176,8 +173,10 @@ def read_turn(query: Mapping[str, str], state: GameState, seq: int, *, pad: str 
         return entry
     if query.get("seq") != str(seq):
         entry.dropped = True
-        given = query.get("seq", "")
-        entry.overtaken = len(given) <= 9 and given.isascii() and given.isdigit() and int(given) < seq
+        try:
+            entry.overtaken = ascii_number(query.get("seq"), reason="bad_seq", digits=9) < seq
+        except RuleError:
+            entry.overtaken = False
         return entry
     try:
         if pad == DICE_PAD:

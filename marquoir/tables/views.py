@@ -122,11 +122,7 @@ def table(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
 def _form_number(data: Any, name: str, *, reason: str, digits: int = 3) -> int | None:
     """A whole number from a form field in ASCII digits; None when absent; RuleError otherwise."""
     raw = data.get(name)
-    if raw is None or raw == "":
-        return None
-    if not isinstance(raw, str) or len(raw) > digits or not raw.isascii() or not raw.isdigit():
-        raise RuleError("invalid", reason)
-    return int(raw)
+    return None if raw is None or raw == "" else ascii_number(raw, reason=reason, digits=digits)
 
 
 def _form_body(data: Any) -> dict[str, Any]:

@@ -218,6 +218,9 @@ def test_the_worker_only_handles_get_same_origin_and_200_answers():
 
 
 def test_the_worker_s_cache_is_named_after_what_it_stores(client: Client):
+    # A running process works the name out once (the static files do not change under it);
+    # start from a fresh one, as a restarted server would after a deployment.
+    pwa._worker_config_once.cache_clear()
     config = worker_config(client)
     files = pwa.static_files()
     expected = pwa.cache_name(config["precache"], (path.read_bytes() for _name, path in files), pwa.worker_source())
