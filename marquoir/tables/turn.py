@@ -25,6 +25,8 @@ PADS = (TILE_PAD, DICE_PAD)
 ENTRY_PARAMETERS = ("total", "worm", "dice", "roll", "keep")
 # Longer than any valid value: refused before anything is built from it.
 _MAX_PARAMETER_LENGTH = 64
+
+
 def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:
     """A whole number written with the ASCII digits 0–9, at most ``digits`` of them.
 
