@@ -50,6 +50,7 @@ MIDDLEWARE = [
     "marquoir.logs.AccessLogMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "marquoir.security.ContentSecurityPolicyMiddleware",
+    "marquoir.tables.api_errors.ApiErrorMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -158,8 +159,11 @@ MARQUOIR_SYNC_THREADS = max(1, env_int("MARQUOIR_SYNC_THREADS", 8))
 # How many matches each process keeps folded in memory (marquoir.tables.selectors.FoldCache).
 MARQUOIR_FOLD_CACHE_SIZE = env_int("MARQUOIR_FOLD_CACHE_SIZE", 500)
 
-# New matches per client (address) and window; the API answers 429 beyond.
+# New matches per device (or per address, for a client with no device cookie) and window,
+# and per address for all its devices together (a café's tables behind one address); 429
+# beyond. Only matches actually created are counted.
 MATCH_CREATION_LIMIT = env_int("MATCH_CREATION_LIMIT", 30)
+MATCH_CREATION_ADDRESS_LIMIT = env_int("MATCH_CREATION_ADDRESS_LIMIT", 300)
 MATCH_CREATION_WINDOW_SECONDS = env_int("MATCH_CREATION_WINDOW_SECONDS", 600)
 
 # LOG_FORMAT=json writes one JSON object per line (production); "text" is for people.

@@ -30,6 +30,18 @@ class ActionRequest:
     action_id: str | None = None
 
 
+def shorten(text: object, limit: int = 40) -> str:
+    """Text quoted back in a message, cut short: a refusal never echoes a megabyte."""
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _bad_character(char: str) -> bool:
+    # Control characters are no use in an id, PostgreSQL refuses a NUL outright, and a lone
+    # surrogate (JSON's "\ud800") cannot be stored as UTF-8 at all.
+    return char < " " or char == "\x7f" or "\ud800" <= char <= "\udfff"
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -46,7 +58,7 @@ def parse_action(body: object) -> ActionRequest:
         raise RuleError(INVALID, "bad_type", type=kind)
     unknown = sorted(str(key) for key in body if key not in allowed)
     if unknown:
-        raise RuleError(INVALID, "unknown_field", field=unknown[0])
+        raise RuleError(INVALID, "unknown_field", field=shorten(unknown[0]))
     expected_seq = body.get("expected_seq")
     if expected_seq is not None and (not _is_int(expected_seq) or expected_seq < 0):
         raise RuleError(INVALID, "bad_expected_seq")
@@ -54,8 +66,7 @@ def parse_action(body: object) -> ActionRequest:
     if action_id is not None and (
         not isinstance(action_id, str)
         or not 1 <= len(action_id) <= ACTION_ID_MAX_LENGTH
-        # Control characters are no use in an id, and PostgreSQL refuses a NUL outright.
-        or any(char < " " or char == "\x7f" for char in action_id)
+        or any(_bad_character(char) for char in action_id)
     ):
         raise RuleError(INVALID, "bad_action_id")
     payload: dict[str, Any]
@@ -63,8 +74,8 @@ def parse_action(body: object) -> ActionRequest:
         payload = _take_payload(body)
     elif kind == "bust":
         reason = body.get("reason", BustReason.DECLARED.value)
-        if reason not in {member.value for member in BustReason}:
-            raise RuleError(INVALID, "bad_reason", given=reason)
+        if not isinstance(reason, str) or reason not in {member.value for member in BustReason}:
+            raise RuleError(INVALID, "bad_reason", given=shorten(reason))
         payload = {"type": "bust", "reason": reason}
     else:
         payload = {"type": "undo"}

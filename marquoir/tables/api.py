@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
@@ -24,7 +24,9 @@ from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, stea
 from marquoir.games.pickomino.odds import Table, advise
 
 from . import services
-from .actions import parse_action
+from .actions import parse_action, shorten
+from .api_errors import server_error
+from .device import device_secret
 from .messages import STATUS, message_for
 from .models import Match
 from .ratelimit import allow_match_creation
@@ -140,6 +142,12 @@ api = NinjaAPI(
 )
 
 
+@api.exception_handler(Exception)
+def _unexpected(request: HttpRequest, error: Exception) -> HttpResponse:
+    """Never a traceback to the client, DEBUG or not (ninja sends one under DEBUG)."""
+    return server_error(request, error)
+
+
 def api_language(request: HttpRequest) -> str:
     """The language of ``Accept-Language`` (English or French), English otherwise."""
     for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
@@ -162,9 +170,47 @@ def error_response(request: HttpRequest, error: ServiceError, players: list[str]
     return response
 
 
+# The largest body a client needs is a few hundred bytes; nothing bigger is read.
+MAX_BODY_BYTES = 16 * 1024
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """JSON allows ``{"type": "take", "type": "bust"}`` and Python keeps the last; we refuse it,
+    since two readers of the same body could act on different values."""
+    body: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in body:
+            raise _DuplicateKey(key)
+        body[key] = value
+    return body
+
+
 def _json_body(request: HttpRequest) -> Any:
+    """The request's JSON body, read only if it says it is JSON and is small enough."""
+    media_type = request.content_type or ""
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    if not declared.isascii() or not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
+        raise ServiceError("too_large", limit=MAX_BODY_BYTES)
     try:
-        return json.loads(request.body or b"null")
+        raw = request.read(MAX_BODY_BYTES + 1)
+    except (RequestDataTooBig, OSError):
+        raise ServiceError("too_large", limit=MAX_BODY_BYTES) from None
+    if len(raw) > MAX_BODY_BYTES:
+        raise ServiceError("too_large", limit=MAX_BODY_BYTES)
+    # An empty body is simply not the object asked for (invalid); a body is read as JSON
+    # only when it says it is JSON.
+    if raw and media_type != "application/json" and not media_type.endswith("+json"):
+        raise ServiceError("unsupported_media_type", "not_json")
+    try:
+        return json.loads(raw or b"null", object_pairs_hook=_refuse_duplicate_keys)
+    except _DuplicateKey as duplicate:
+        raise ServiceError("invalid", "duplicate_key", field=shorten(duplicate.key)) from None
     except (ValueError, RecursionError):
         # ValueError covers bad JSON, bad UTF-8 and numbers too long to read;
         # RecursionError, arrays nested past the interpreter's depth.
@@ -196,24 +242,24 @@ ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 
 def create_match(request: HttpRequest) -> HttpResponse:
     """Start a match; the answer carries the watch id and the edit token (shown only here)."""
     try:
-        if not allow_match_creation(request):
-            raise ServiceError("rate_limited")
         body = _json_body(request)
         if not isinstance(body, dict):
             raise ServiceError("invalid", "not_an_object")
         unknown = sorted(set(body) - {"game", "players", "first", "options"})
         if unknown:
-            raise ServiceError("invalid", "unknown_field", field=unknown[0])
-        match, token = services.match_create(
-            game=body.get("game"),  # type: ignore[arg-type]
-            players=body.get("players"),
-            first=body.get("first", 0),
-            options=body.get("options"),
-        )
+            raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
+        game, players, first, options = body.get("game"), body.get("players"), body.get("first", 0), body.get("options")
+        services.check_new_match(game=game, players=players, first=first, options=options)
+        # Only creations that happen are counted: a refused body costs no allowance.
+        secret = device_secret(request)
+        allowance = allow_match_creation(request, device=services.digest(secret) if secret else None)
+        if not allowance.allowed:
+            raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
+        match, token = services.match_create(game=game, players=players, first=first, options=options)
     except ServiceError as error:
         response = error_response(request, error)
         if error.code == "rate_limited":
-            response["Retry-After"] = str(settings.MATCH_CREATION_WINDOW_SECONDS)
+            response["Retry-After"] = str(error.params["retry_after"])
         return response
     return JsonResponse({"id": match.id, "edit_token": token, "state": state_json(match_view(match))}, status=201)
 

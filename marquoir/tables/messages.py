@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 # HTTP status per API error code (docs/api-v1.md).
 STATUS: dict[str, int] = {
@@ -19,6 +20,10 @@ STATUS: dict[str, int] = {
     "unauthorized": 401,
     "not_found": 404,
     "rate_limited": 429,
+    "too_large": 413,
+    "unsupported_media_type": 415,
+    "method_not_allowed": 405,
+    "server_error": 500,
 }
 
 
@@ -63,6 +68,15 @@ _REASONS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "name_empty": lambda p, s: _("Every player needs a name."),
     "name_too_long": lambda p, s: _("A name has at most %(limit)s characters.") % {"limit": p.get("limit", 40)},
     "name_characters": lambda p, s: _("A name cannot hold control characters."),
+    "name_invisible": lambda p, s: _("A name needs at least one visible letter, digit or sign."),
+    "duplicate_key": lambda p, s: _('The field "%(field)s" is given twice.') % {"field": p.get("field")},
+    "too_large": lambda p, s: _("The request body is too large: %(limit)s bytes at most.") % {"limit": p.get("limit")},
+    "not_json": lambda p, s: _('Send the body as JSON, with "Content-Type: application/json".'),
+    "method_not_allowed": lambda p, s: (
+        _("This address does not answer %(method)s: use %(allowed)s.")
+        % {"method": p.get("method"), "allowed": p.get("allowed")}
+    ),
+    "server_error": lambda p, s: _("Something went wrong on the server; nothing was changed. Try again."),
     "name_twice": lambda p, s: _("Two players are called “%(name)s”: names must differ.") % {"name": p.get("name")},
     "first_player": lambda p, s: _("The player who starts must be one of the players."),
     "bad_options": lambda p, s: _("Table options are true or false."),
@@ -86,5 +100,12 @@ _REASONS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     "conflict": lambda p, s: _("This turn was already recorded from another device: here is the table as it is now."),
     "unauthorized": lambda p, s: _("This link lets you watch, not keep score: the edit token is missing or wrong."),
     "not_found": lambda p, s: _("There is no match at this address."),
-    "rate_limited": lambda p, s: _("Too many new matches from here: wait a minute and try again."),
+    "rate_limited": lambda p, s: (
+        ngettext(
+            "Too many new matches from here: try again in %(minutes)s minute.",
+            "Too many new matches from here: try again in %(minutes)s minutes.",
+            int(p.get("minutes", 1)),
+        )
+        % {"minutes": p.get("minutes", 1)}
+    ),
 }

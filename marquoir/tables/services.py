@@ -121,6 +121,9 @@ def clean_player_names(names: object) -> list[str]:
             raise ServiceError(INVALID, "name_too_long", name=name[:NAME_MAX_LENGTH], limit=NAME_MAX_LENGTH)
         if any(_unprintable(char) for char in name):
             raise ServiceError(INVALID, "name_characters", name=name)
+        if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+            # Only joiners, combining marks or spaces: nothing anybody could read at the table.
+            raise ServiceError(INVALID, "name_invisible")
         if name.casefold() in seen:
             raise ServiceError(INVALID, "name_twice", name=name)
         seen.add(name.casefold())
@@ -135,23 +138,39 @@ def clean_options(options: object) -> dict[str, bool]:
         raise ServiceError(INVALID, "bad_options")
     unknown = [key for key in options if key not in KNOWN_OPTIONS]
     if unknown:
-        raise ServiceError(INVALID, "unknown_option", option=str(unknown[0]))
+        raise ServiceError(INVALID, "unknown_option", option=str(unknown[0])[:40])
     if not all(isinstance(value, bool) for value in options.values()):
         raise ServiceError(INVALID, "bad_options")
     return {key: bool(options.get(key, False)) for key in KNOWN_OPTIONS}
 
 
-def match_create(
-    *, game: str, players: object, first: object = 0, options: object = None, assistant: bool = False
-) -> tuple[Match, str]:
-    """A new match and its edit token (derived from the id, never stored)."""
-    if game not in SUPPORTED_GAMES:
-        raise ServiceError(INVALID, "unknown_game", game=game)
+@dataclass(frozen=True)
+class NewMatch:
+    """A match's set-up, checked: what ``match_create`` writes."""
+
+    game: str
+    players: list[str]
+    first: int
+    options: dict[str, bool]
+
+
+def check_new_match(*, game: object, players: object, first: object = 0, options: object = None) -> NewMatch:
+    """The set-up, cleaned, or ServiceError saying what is wrong (nothing is written)."""
+    if not isinstance(game, str) or game not in SUPPORTED_GAMES:
+        raise ServiceError(INVALID, "unknown_game", game=str(game)[:40])
     names = clean_player_names(players)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
-        raise ServiceError(INVALID, "first_player", first=first)
+        raise ServiceError(INVALID, "first_player", first=str(first)[:40])
+    return NewMatch(game, names, first, clean_options(options))
+
+
+def match_create(
+    *, game: object, players: object, first: object = 0, options: object = None, assistant: bool = False
+) -> tuple[Match, str]:
+    """A new match and its edit token (derived from the id, never stored)."""
+    setup = check_new_match(game=game, players=players, first=first, options=options)
     match = Match.objects.create(
-        game=game, players=names, first=first, options=clean_options(options), assistant=assistant
+        game=setup.game, players=setup.players, first=setup.first, options=setup.options, assistant=assistant
     )
     return match, edit_token_for(match.id)
 

@@ -54,11 +54,20 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     known_names = names_used_on([m for m, _edit in services.device_matches(device_secret=secret)])
     if request.method == "POST":
         form = NewMatchForm(request.POST)
-        if form.is_valid() and not allow_match_creation(request):
-            form.add_error(None, message_for("rate_limited", "rate_limited", {}))
-            return render(
+        # A phone on the set-up page is a device even before its first match: it is counted
+        # as one (and its address for all its devices), so a café's new phones each start.
+        allowance = (
+            allow_match_creation(request, device=services.digest(ensure_device_secret(request)))
+            if form.is_valid()
+            else None
+        )
+        if allowance is not None and not allowance.allowed:
+            form.add_error(None, message_for("rate_limited", "rate_limited", {"minutes": allowance.minutes}))
+            response = render(
                 request, "tables/new.html", {"form": form, "game": game, "known_names": known_names}, status=429
             )
+            response["Retry-After"] = str(allowance.retry_after)
+            return remember_device(request, response)
         if form.is_valid():
             match, _token = services.match_create(
                 game=game,

@@ -403,3 +403,30 @@ def test_without_javascript_every_tap_still_records_and_the_address_goes_bare(ma
     expect(page.locator(".band__status")).to_have_text("Ada’s turn")
     state = page.request.get(page.locator("#table").get_attribute("data-state") or "").json()
     assert [player["stack"] for player in state["players"]] == [[27], [36]]
+
+
+def test_a_tap_from_the_keyboard_keeps_the_focus_where_the_result_is_said(make_page: MakePage):
+    words = WORDS["en"]
+    page = make_page()
+    start(page, words, "Ada", "Ben")
+    page.get_by_role("button", name=words["take"].format(tile=27), exact=True).focus()
+    page.keyboard.press("Enter")
+    expect(bar(page)).to_have_text(words["took"].format(name="Ada", tile=27, worms=2))
+    # 27 is no longer a button: the focus lands on the sentence that says what happened.
+    assert page.evaluate("document.activeElement.className") == "bar__text"
+    page.keyboard.press("Shift+Tab")  # and the pad is right there again
+    assert page.evaluate("document.activeElement.closest('#table') !== null")
+
+
+def test_a_tablet_on_its_side_shows_every_score_large_enough_to_read_across_the_table(make_page: MakePage):
+    words = WORDS["en"]
+    page = make_page(viewport={"width": 1024, "height": 768}, is_mobile=False)
+    start(page, words, "Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus")
+    page.get_by_role("button", name=words["take"].format(tile=33), exact=True).click()
+    expect(bar(page)).to_have_text(words["took"].format(name="Ada", tile=33, worms=4))
+    sizes = page.locator(".band__score").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert len(sizes) == 7
+    assert min(sizes) >= 40  # px: about 1 cm tall on a tablet, legible from two metres
+    boxes = page.locator(".band__player").evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
+    assert len(set(boxes)) == 1  # all seven in one row
+    shoot(page, "ux-en-09-tablet-landscape", full_page=False)

@@ -35,8 +35,8 @@ def test_the_allowance_comes_back_when_the_window_has_passed(client: Client):
         assert client.post("/api/v1/matches", BODY, content_type="application/json").status_code == 201
 
 
-@override_settings(MATCH_CREATION_LIMIT=1)
-def test_the_set_up_page_shares_the_limit_and_says_so(client: Client):
+@override_settings(MATCH_CREATION_ADDRESS_LIMIT=1)
+def test_the_set_up_page_shares_the_address_ceiling_and_says_so(client: Client):
     client.post("/api/v1/matches", BODY, content_type="application/json")
     response = client.post("/en/tables/new/pickomino/", {"name_0": "Ada", "name_1": "Ben", "first": "0"})
     assert response.status_code == 429

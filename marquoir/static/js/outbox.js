@@ -56,14 +56,30 @@
     var current = table();
     if (!fresh || !current) { return false; }
     var y = window.scrollY;
+    var focused = current.contains(document.activeElement) ? document.activeElement : null;
     current.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
+    if (focused) { refocus(fresh, focused); }
     if (window.scrollY !== y) { window.scrollTo({ top: y, behavior: "instant" }); }
     if (fresh.dataset.home && window.location.pathname + window.location.search !== fresh.dataset.home) {
       window.history.replaceState(null, "", fresh.dataset.home);
     }
     document.dispatchEvent(new CustomEvent("marquoir:redrawn"));
     return true;
+  }
+
+  // A keyboard or screen-reader user keeps their place: the same control in the new table if
+  // it is still there, else the bar, which says what the tap did.
+  function refocus(fresh, old) {
+    var same = null;
+    if (old.name && old.value) {
+      same = fresh.querySelector(old.tagName + '[name="' + old.name + '"][value="' + CSS.escape(old.value) + '"]');
+    }
+    var target = same || fresh.querySelector(".bar__text");
+    if (target) {
+      if (!same) { target.setAttribute("tabindex", "-1"); }
+      target.focus({ preventScroll: true });
+    }
   }
 
   function drop(item) {

@@ -1,0 +1,81 @@
+"""Under /api/, every answer keeps the contract's shape, even the ones no view writes.
+
+Django answers a method a route does not serve with an HTML 405, and an unexpected error
+with an HTML page (or, under DEBUG, ninja with the traceback as text). An API client gets
+``{"error": {"code", "message"}}`` instead, in its language, never a traceback: the error
+is logged on the server, where it belongs.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
+
+from .messages import STATUS, message_for
+
+API_PREFIX = "/api/"
+logger = logging.getLogger("marquoir.api")
+
+
+def api_error(request: HttpRequest, code: str, reason: str | None = None, **params: object) -> JsonResponse:
+    """The contract's error body for ``code``, worded in the request's language."""
+    from .api import api_language  # the API module imports this one's users: late, to avoid a cycle
+
+    with translation.override(api_language(request)):
+        message = message_for(code, reason or code, params)
+    return JsonResponse({"error": {"code": code, "message": message}}, status=STATUS.get(code, 422))
+
+
+def server_error(request: HttpRequest, error: Exception) -> HttpResponse:
+    """An unexpected error in an API view: logged with its traceback, answered without it."""
+    logger.error("API error on %s %s", request.method, request.path, exc_info=error)
+    return api_error(request, "server_error")
+
+
+class ApiErrorMiddleware:
+    """Turns the framework's HTML 405 on API addresses into the contract's shape (with
+    ``Allow``), answers ``OPTIONS`` with the methods an address serves, and an exception
+    escaping an API view with ``server_error``.
+
+    Sync and async alike, so that the event streams (async views) cross no extra thread.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self._acall(request)
+        return self._shape(request, self.get_response(request))
+
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
+        response = await self.get_response(request)
+        return self._shape(request, response)
+
+    def _shape(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if not request.path.startswith(API_PREFIX) or response.status_code != 405:
+            return response
+        allowed = response.get("Allow", "")
+        if request.method == "OPTIONS":
+            answer = HttpResponse(status=204)
+            answer["Allow"] = ", ".join(filter(None, [allowed, "OPTIONS"]))
+            return answer
+        answer = api_error(request, "method_not_allowed", method=request.method, allowed=allowed or "GET")
+        answer["Allow"] = allowed
+        return answer
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if request.path.startswith(API_PREFIX):
+            return server_error(request, exception)
+        return None
