@@ -28,8 +28,11 @@ makemessages: install
 	cd marquoir/catalog && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 	cd marquoir/tables && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 	cd marquoir && ../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location \
-		--ignore 'catalog/*' --ignore 'tables/*' --ignore 'games/*'
+		--ignore 'catalog/*' --ignore 'tables/*' --ignore 'games/*' --ignore 'keepers/*'
 	cd marquoir/games && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
+	for keeper in marquoir/keepers/*/; do \
+		(cd $$keeper && ../../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location) || exit 1; \
+	done
 
 # Prints the address to open here and the one other phones on the network open, then serves
 # (scripts/run.py: debug pages only while the server stays on this machine).

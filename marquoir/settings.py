@@ -43,6 +43,8 @@ INSTALLED_APPS = [
     "ninja",
     "marquoir.catalog",
     "marquoir.tables",
+    # The games' score keepers, one line per game (marquoir.tables.keepers finds them).
+    "marquoir.keepers.pickomino",
 ]
 
 MIDDLEWARE = [

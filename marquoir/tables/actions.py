@@ -1,33 +1,40 @@
-"""What a client asks a match to do, parsed once for the pages and the API alike.
+"""What a client asks a match to do, parsed once for the pages and the API alike, for any game.
 
-A request is checked here for shape (the API's ``invalid``); the rules themselves are the
-engine's to check. The stored payload is the normalised request, so the log can be folded
-back into engine actions at any time.
+The core checks what every game shares: the shape of the body, the ``type`` (one of the
+game's action types, or ``undo``, which is the core's), unknown fields, and the guards
+``expected_seq`` and ``action_id``; the game's keeper parses its own action's fields.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from marquoir.games.pickomino import GRILL, Bust, BustReason, RuleError, Take, TurnDice
-from marquoir.games.pickomino.errors import INVALID
+from marquoir.rules import INVALID, RuleError
+
+if TYPE_CHECKING:
+    from .keepers import ScoreKeeper
 
 ACTION_ID_MAX_LENGTH = 64
-_TAKE_FIELDS = {"type", "total", "worm", "dice", "from", "expected_seq", "action_id"}
-_BUST_FIELDS = {"type", "reason", "expected_seq", "action_id"}
-_UNDO_FIELDS = {"type", "expected_seq", "action_id"}
+UNDO = "undo"
+GUARDS = frozenset({"expected_seq", "action_id"})
+_UNDO_FIELDS = frozenset({"type"})
 
 
 @dataclass(frozen=True, slots=True)
 class ActionRequest:
-    """A parsed request: ``kind`` take, bust or undo, its stored ``payload``, and the guards."""
+    """A parsed request: ``kind`` (the game's action type, or ``undo``), its stored
+    ``payload``, and the guards."""
 
     kind: str
     payload: dict[str, Any]
     expected_seq: int | None = None
     action_id: str | None = None
+
+    @property
+    def is_undo(self) -> bool:
+        return self.kind == UNDO
 
 
 def shorten(text: object, limit: int = 40) -> str:
@@ -46,17 +53,15 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def parse_action(body: object) -> ActionRequest:
-    """The request in ``body`` (decoded JSON), or ``RuleError(invalid, reason)`` saying what is wrong."""
+def parse_action(body: object, keeper: ScoreKeeper) -> ActionRequest:
+    """The request in ``body`` (decoded JSON) for ``keeper``'s game, or ``RuleError(invalid, reason)``."""
     if not isinstance(body, Mapping):
         raise RuleError(INVALID, "not_an_object")
     kind = body.get("type")
-    allowed = (
-        {"take": _TAKE_FIELDS, "bust": _BUST_FIELDS, "undo": _UNDO_FIELDS}.get(kind) if isinstance(kind, str) else None
-    )
-    if allowed is None:
-        raise RuleError(INVALID, "bad_type", type=kind)
-    unknown = sorted(str(key) for key in body if key not in allowed)
+    fields = _UNDO_FIELDS if kind == UNDO else keeper.action_fields.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise RuleError(INVALID, "bad_type", type=shorten(kind), types=[*keeper.action_fields, UNDO])
+    unknown = sorted(str(key) for key in body if key not in fields and key not in GUARDS)
     if unknown:
         raise RuleError(INVALID, "unknown_field", field=shorten(unknown[0]))
     expected_seq = body.get("expected_seq")
@@ -69,39 +74,37 @@ def parse_action(body: object) -> ActionRequest:
         or any(_bad_character(char) for char in action_id)
     ):
         raise RuleError(INVALID, "bad_action_id")
-    payload: dict[str, Any]
-    if kind == "take":
-        payload = _take_payload(body)
-    elif kind == "bust":
-        reason = body.get("reason", BustReason.DECLARED.value)
-        if not isinstance(reason, str) or reason not in {member.value for member in BustReason}:
-            raise RuleError(INVALID, "bad_reason", given=shorten(reason))
-        payload = {"type": "bust", "reason": reason}
-    else:
-        payload = {"type": "undo"}
+    if kind == UNDO:
+        return ActionRequest(UNDO, {"type": UNDO}, expected_seq, action_id)
+    payload = keeper.parse_action({key: value for key, value in body.items() if key not in GUARDS})
     return ActionRequest(str(kind), payload, expected_seq, action_id)
 
 
-def _take_payload(body: Mapping[str, Any]) -> dict[str, Any]:
-    source = body.get("from", GRILL)
-    if source != GRILL and not _is_int(source):
-        raise RuleError(INVALID, "bad_source", source=source)
-    if "dice" in body:
-        if "total" in body or "worm" in body:
-            raise RuleError(INVALID, "dice_and_total")
-        dice = TurnDice.from_counts(body["dice"])
-        counts = {face.key: count for face, count in dice.counts().items()}
-        return {"type": "take", "total": dice.total, "worm": dice.has_worm, "from": source, "dice": counts}
-    total, worm = body.get("total"), body.get("worm")
-    if not _is_int(total):
-        raise RuleError(INVALID, "bad_total", total=total)
-    if not isinstance(worm, bool):
-        raise RuleError(INVALID, "bad_worm")
-    return {"type": "take", "total": total, "worm": worm, "from": source}
+def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:
+    """A whole number written with the ASCII digits 0–9, at most ``digits`` of them.
+
+    ``str.isdigit`` accepts ``²`` and ``٣``, which ``int`` then refuses or reads as a
+    number nobody typed: both are refused here with ``RuleError(invalid, reason)``, as is
+    anything longer than a number a page could need.
+    """
+    if not isinstance(text, str) or not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
+        raise RuleError(INVALID, reason)
+    return int(text)
 
 
-def engine_action(payload: Mapping[str, Any]) -> Take | Bust:
-    """The engine's action for a stored take or bust payload."""
-    if payload["type"] == "take":
-        return Take(payload["total"], payload["worm"], payload["from"])
-    return Bust(BustReason(payload.get("reason", BustReason.DECLARED.value)))
+def form_number(data: Mapping[str, Any], name: str, *, reason: str, digits: int = 3) -> int | None:
+    """A whole number from a form field in ASCII digits; None when absent; RuleError otherwise."""
+    raw = data.get(name)
+    return None if raw is None or raw == "" else ascii_number(raw, reason=reason, digits=digits)
+
+
+def form_body(data: Mapping[str, Any], keeper: ScoreKeeper) -> dict[str, Any]:
+    """The API-shaped body of a page's action form (RuleError ``invalid`` if malformed): the
+    game reads its own fields, the core the guards and undo."""
+    body: dict[str, Any] = {"type": UNDO} if data.get("type") == UNDO else keeper.form_action(data)
+    expected_seq = form_number(data, "expected_seq", reason="bad_expected_seq", digits=9)
+    if expected_seq is not None:
+        body["expected_seq"] = expected_seq
+    if data.get("action_id"):
+        body["action_id"] = data["action_id"]
+    return body

@@ -1,123 +1,53 @@
-"""The JSON API, version 1, exactly as docs/api-v1.md says (extended, never changed).
+"""The JSON API, version 1, exactly as docs/api-v1.md says (extended, never changed): the
+envelope every game shares (create, read, act, the error shape); each game's keeper adds
+its State, its actions' schema and its own endpoints (see ``keepers.ScoreKeeper``).
 
 Bodies are parsed by hand rather than by ninja's schemas so that every refusal, malformed
 JSON included, answers in the contract's shape ``{"error": {"code", "message"}}`` in the
 language of ``Accept-Language``, and so that the match and its token are checked before
-the body. The schemas below document the API in the OpenAPI schema the app serves.
+the body. The schemas document the API in the OpenAPI schema the app serves.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any, Union
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.utils import translation
-from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
 from ninja import Field, NinjaAPI, Schema
 from ninja.errors import ValidationError
 from ninja.openapi.docs import Swagger
 
-from marquoir.games.pickomino import RuleError
-from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, steal_victim
-from marquoir.games.pickomino.odds import Table, advise
-
 from . import services
-from .actions import parse_action, shorten
-from .api_errors import server_error
+from .actions import shorten
+from .api_errors import ERRORS, ErrorOut, api_language, error_response, find_match_or_error, server_error
 from .device import device_secret
-from .messages import STATUS, message_for
-from .models import Match
+from .keepers import all_keepers
 from .ratelimit import allow_match_creation
-from .selectors import claims_json, find_match, match_view, state_json
+from .selectors import keeper_of, match_view
 from .services import ServiceError
-from .turn import decode_dice, decode_roll
+
+__all__ = ["api", "api_language", "error_response"]
 
 
-class ErrorBody(Schema):
-    code: str = Field(..., examples=["not_stealable"])
-    message: str
-
-
-class ErrorOut(Schema):
-    error: ErrorBody
-
-
-class OptionsSchema(Schema):
-    shorter_game: bool = False
-    flip_without_return: bool = False
+# Each game's State, one schema per game (the keepers say which); the answer is one of them.
+STATE_SCHEMAS = tuple(keeper.state_schema for keeper in all_keepers().values())
+ACTION_SCHEMAS = tuple(keeper.action_schema for keeper in all_keepers().values())
+StateOut: Any = STATE_SCHEMAS[0] if len(STATE_SCHEMAS) == 1 else Union[STATE_SCHEMAS]  # noqa: UP007
 
 
 class CreateIn(Schema):
-    game: Literal["pickomino"]
-    players: list[str] = Field(..., min_length=2, max_length=7, examples=[["Ada", "Ben", "Cy"]])
+    game: str = Field(..., examples=sorted(all_keepers()), description="the game's key: " + ", ".join(all_keepers()))
+    players: list[str] = Field(..., min_length=1, max_length=20, examples=[["Ada", "Ben", "Cy"]])
     first: int = 0
-    options: OptionsSchema | None = None
-
-
-class ActionIn(Schema):
-    type: Literal["take", "bust", "undo"]
-    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="take: the turn's total")
-    worm: bool | None = Field(None, description="take: whether a worm was kept")
-    dice: dict[Literal["1", "2", "3", "4", "5", "worm"], int] | None = Field(
-        None, description="take: the kept dice per face, instead of total and worm"
-    )
-    from_: Literal["grill"] | int = Field("grill", alias="from", description='take: "grill" or the player robbed')
-    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] | None = Field(
-        None, description="bust: why the turn failed (extension; the penalty is the same)"
-    )
-    expected_seq: int | None = Field(None, description="the seq last seen; 409 conflict if it is not current")
-    action_id: str | None = Field(None, max_length=64, description="a client key: the same key is applied once")
-
-
-class PlayerOut(Schema):
-    name: str
-    stack: list[int]
-    worms: int
-
-
-class GrillTileOut(Schema):
-    tile: int
-    worms: int
-    face: Literal["up", "down"]
-
-
-class StandingOut(Schema):
-    player: int
-    worms: int
-    best_tile: int | None
-    rank: int
-
-
-class StateOut(Schema):
-    id: str
-    game: str
-    options: OptionsSchema
-    seq: int
-    players: list[PlayerOut]
-    grill: list[GrillTileOut]
-    current: int
-    over: bool
-    standings: list[StandingOut]
-    winners: list[int]
-    first: int = Field(..., description="extension: the player who started")
+    options: dict[str, Any] | None = Field(None, description="the game's table options (see each game)")
 
 
 class CreatedOut(Schema):
     id: str
     edit_token: str
     state: StateOut
-
-
-class ClaimOut(Schema):
-    tile: int
-    from_: Literal["grill"] | int = Field(..., alias="from")
-
-
-class ClaimsOut(Schema):
-    claims: list[ClaimOut]
-    bust: bool
 
 
 class DocsWithOwnPolicy(Swagger):
@@ -146,28 +76,6 @@ api = NinjaAPI(
 def _unexpected(request: HttpRequest, error: Exception) -> HttpResponse:
     """Never a traceback to the client, DEBUG or not (ninja sends one under DEBUG)."""
     return server_error(request, error)
-
-
-def api_language(request: HttpRequest) -> str:
-    """The language of ``Accept-Language`` (English or French), English otherwise."""
-    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
-        if code == "*":
-            break
-        try:
-            return get_supported_language_variant(code)
-        except LookupError:
-            continue
-    return "en"
-
-
-def error_response(request: HttpRequest, error: ServiceError, players: list[str] | None = None) -> JsonResponse:
-    """The contract's error body, worded in the request's language."""
-    with translation.override(api_language(request)):
-        message = message_for(error.code, error.reason, error.params, players or [])
-    response = JsonResponse({"error": {"code": error.code, "message": message}}, status=STATUS.get(error.code, 422))
-    if error.code == "unauthorized":
-        response["WWW-Authenticate"] = 'Bearer realm="marquoir"'
-    return response
 
 
 # The largest body a client needs is a few hundred bytes; nothing bigger is read.
@@ -222,15 +130,10 @@ def _bearer_token(request: HttpRequest) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def _find_match(match_id: str) -> Match:
-    match = find_match(match_id)
-    if match is None:
-        raise ServiceError("not_found")
-    return match
-
-
-ACTION_SCHEMA = ActionIn.model_json_schema(by_alias=True)
-ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+def _action_body_schema() -> dict[str, Any]:
+    """One schema per game's actions, undo included in each (OpenAPI ``oneOf``)."""
+    schemas = [schema.model_json_schema(by_alias=True) for schema in ACTION_SCHEMAS]
+    return schemas[0] if len(schemas) == 1 else {"oneOf": schemas}
 
 
 @api.post(
@@ -261,150 +164,49 @@ def create_match(request: HttpRequest) -> HttpResponse:
         if error.code == "rate_limited":
             response["Retry-After"] = str(error.params["retry_after"])
         return response
-    return JsonResponse({"id": match.id, "edit_token": token, "state": state_json(match_view(match))}, status=201)
+    view = match_view(match)
+    return JsonResponse({"id": match.id, "edit_token": token, "state": keeper_of(match).state_json(view)}, status=201)
 
 
 @api.get("/matches/{match_id}", response={200: StateOut, 404: ErrorOut}, summary="Read a match")
 def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
     """The match's State; the id alone is enough (it is the watch capability)."""
     try:
-        match = _find_match(match_id)
+        match = find_match_or_error(match_id)
     except ServiceError as error:
         return error_response(request, error)
-    return JsonResponse(state_json(match_view(match)))
+    return JsonResponse(keeper_of(match).state_json(match_view(match)))
 
 
 @api.post(
     "/matches/{match_id}/actions",
     response={200: StateOut, **ERRORS},
-    openapi_extra={"requestBody": {"content": {"application/json": {"schema": ACTION_SCHEMA}}}},
+    openapi_extra={"requestBody": {"content": {"application/json": {"schema": _action_body_schema()}}}},
     summary="Act on a match",
 )
 def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
-    """A take, a bust or an undo for the current player; needs `Authorization: Bearer {edit_token}`."""
+    """One of the game's actions, or an undo; needs `Authorization: Bearer {edit_token}`."""
     try:
         # The token is derived from the id, so it is checked before any database read;
         # only a refused token needs to know whether the match exists (404 before 401).
         if not services.edit_token_matches(match_id, _bearer_token(request)):
-            _find_match(match_id)
+            find_match_or_error(match_id)
             raise ServiceError("unauthorized")
-        try:
-            action = parse_action(_json_body(request))
-        except RuleError as error:
-            raise ServiceError.from_rule(error) from None
-        result = services.match_act(match_id=match_id, request=action)
+        # The body is parsed by the match's game once its row is read (one read, not two).
+        result = services.match_act(match_id=match_id, body=_json_body(request))
     except ServiceError as error:
-        return error_response(request, error, error.players)
+        return error_response(request, error, error.players, error.keeper)
     return JsonResponse(result.state)
-
-
-@api.get(
-    "/matches/{match_id}/claims",
-    response={200: ClaimsOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
-    summary="What a total may claim",
-)
-def match_claims(
-    request: HttpRequest, match_id: str, total: int | None = None, worm: bool | None = None
-) -> HttpResponse:
-    """Every legal claim for the current player with that total, or none and `bust: true` (also after the end)."""
-    try:
-        match = _find_match(match_id)
-        if total is None or worm is None or not 1 <= total <= MAX_TOTAL:
-            raise ServiceError("invalid", "bad_claim_query")
-        view = match_view(match)
-    except ServiceError as error:
-        return error_response(request, error)
-    return JsonResponse(claims_json(view, total, worm))
-
-
-class KeepAdviceOut(Schema):
-    face: Literal["1", "2", "3", "4", "5", "worm"]
-    count: int
-    value: float = Field(..., description="expected worms of the turn after this keep, played well")
-    stop_after: bool
-    bust_chance: float
-
-
-class AdviceOut(Schema):
-    total: int
-    dice_left: int
-    has_worm: bool
-    value: float = Field(..., description="expected worms of the turn from here, played well")
-    should_stop: bool
-    stop_value: float = Field(..., description="worms for stopping now (the bust's value when that is a bust)")
-    stop_claim: ClaimOut | None
-    roll_value: float | None
-    roll_bust_chance: float | None
-    bust_chance: float = Field(..., description="chance the turn fails from here, playing as advised")
-    bust_value: float
-    roll_busts: bool = Field(..., description="the roll given shows no face that may be kept")
-    best_face: Literal["1", "2", "3", "4", "5", "worm"] | None
-    keeps: list[KeepAdviceOut] = Field(..., description="for the roll given, one per face that may be kept, best first")
-
-
-@api.get(
-    "/matches/{match_id}/advice",
-    response={200: AdviceOut, **ERRORS},
-    summary="Odds and advice for the turn in progress",
-)
-def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str = "") -> HttpResponse:
-    """Exact odds for the current player (extension of v1).
-
-    `dice`: the dice kept so far, in keeping order, as `worm:2,5:3` (empty at the start of
-    a turn). `roll`: the dice just rolled, as counts per face, `1:2,3:1,worm:2` (one per
-    die left; optional). Values are expected worms: a grill tile its worms, a steal twice
-    (the opponent loses them), a bust minus the worms of the player's top tile.
-    """
-    players: list[str] = []
-    try:
-        match = _find_match(match_id)
-        players = list(match.players)
-        view = match_view(match)
-        state = view.engine.state
-        if state.over:
-            raise ServiceError("match_over")
-        try:
-            kept = decode_dice(dice)
-            rolled = decode_roll({"roll": roll}, kept.dice_left) if roll else None
-            advice = advise(Table.of(state), kept, rolled)
-        except RuleError as error:
-            raise ServiceError.from_rule(error) from None
-    except ServiceError as error:
-        return error_response(request, error, players)
-    stop_claim = None
-    if advice.stop_tile is not None:
-        victim = steal_victim(state, advice.stop_tile) if advice.stop_steals else None
-        stop_claim = {"tile": advice.stop_tile, "from": "grill" if victim is None else victim}
-    return JsonResponse(
-        {
-            "total": kept.total,
-            "dice_left": kept.dice_left,
-            "has_worm": kept.has_worm,
-            "value": advice.value,
-            "should_stop": advice.should_stop,
-            "stop_value": advice.stop_value,
-            "stop_claim": stop_claim,
-            "roll_value": advice.roll_value,
-            "roll_bust_chance": advice.roll_bust_chance,
-            "bust_chance": advice.bust_chance,
-            "bust_value": advice.bust_value,
-            "roll_busts": advice.roll_busts,
-            "best_face": advice.best_face.key if advice.best_face else None,
-            "keeps": [
-                {
-                    "face": keep.face.key,
-                    "count": keep.count,
-                    "value": keep.value,
-                    "stop_after": keep.stop_after,
-                    "bust_chance": keep.bust_chance,
-                }
-                for keep in advice.keeps
-            ],
-        }
-    )
 
 
 @api.exception_handler(ValidationError)
 def validation_failed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     """Ninja's own parameter checks answer in the contract's shape too."""
-    return error_response(request, ServiceError("invalid", "bad_claim_query"))
+    return error_response(request, ServiceError("invalid", "bad_query"))
+
+
+# Each game's own endpoints (Pickomino's /claims and /advice…), under the same envelope.
+for _keeper in all_keepers().values():
+    _router = _keeper.api_router()
+    if _router is not None:
+        api.add_router("/", _router)

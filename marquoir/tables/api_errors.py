@@ -9,26 +9,82 @@ is logged on the server, where it belongs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
+from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
+from ninja import Field, Schema
 
-from .messages import STATUS, message_for
+from .keepers import ScoreKeeper
+from .messages import STATUS, message_for, status_for
+from .models import Match
+from .selectors import find_match
+from .services import ServiceError
 
 API_PREFIX = "/api/"
+
+
+class ErrorBody(Schema):
+    code: str = Field(..., examples=["not_stealable"])
+    message: str
+
+
+class ErrorOut(Schema):
+    """The shape of every refusal of the API."""
+
+    error: ErrorBody
+
+
+ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 logger = logging.getLogger("marquoir.api")
+
+
+def api_language(request: HttpRequest) -> str:
+    """The language of ``Accept-Language`` (English or French), English otherwise."""
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        if code == "*":
+            break
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return "en"
 
 
 def api_error(request: HttpRequest, code: str, reason: str | None = None, **params: object) -> JsonResponse:
     """The contract's error body for ``code``, worded in the request's language."""
-    from .api import api_language  # the API module imports this one's users: late, to avoid a cycle
-
     with translation.override(api_language(request)):
         message = message_for(code, reason or code, params)
     return JsonResponse({"error": {"code": code, "message": message}}, status=STATUS.get(code, 422))
+
+
+def error_response(
+    request: HttpRequest,
+    error: ServiceError,
+    players: Sequence[str] | None = None,
+    keeper: ScoreKeeper | None = None,
+) -> JsonResponse:
+    """The contract's error body for a refusal, worded in the request's language (the game's
+    ``keeper`` words its own refusals)."""
+    with translation.override(api_language(request)):
+        message = message_for(
+            error.code, error.reason, error.params, players or [], keeper.wordings if keeper else None
+        )
+    response = JsonResponse({"error": {"code": error.code, "message": message}}, status=status_for(error.code, keeper))
+    if error.code == "unauthorized":
+        response["WWW-Authenticate"] = 'Bearer realm="marquoir"'
+    return response
+
+
+def find_match_or_error(match_id: str) -> Match:
+    """The match with this id, or ``ServiceError(not_found)``."""
+    match = find_match(match_id)
+    if match is None:
+        raise ServiceError("not_found")
+    return match
 
 
 def server_error(request: HttpRequest, error: Exception) -> HttpResponse:

@@ -1,4 +1,4 @@
-"""The new-match form: names in seating order, who starts, the two table options."""
+"""The new-match form, for any game: names in seating order, who starts, the game's options."""
 
 from __future__ import annotations
 
@@ -7,26 +7,14 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from marquoir.games.pickomino import MAX_PLAYERS
-
+from .keepers import ScoreKeeper
 from .messages import message_for
 from .services import NAME_MAX_LENGTH, ServiceError, clean_player_names
 
 
 class NewMatchForm(forms.Form):
-    """Up to seven name fields; empty ones are left out. Seating order is the order typed."""
-
-    first = forms.IntegerField(min_value=0, max_value=MAX_PLAYERS - 1, initial=0, required=False)
-    shorter_game = forms.BooleanField(
-        required=False,
-        label=_("Shorter game"),
-        help_text=_("After a bust, the highest tile is turned face down even if it is the one just given back."),
-    )
-    flip_without_return = forms.BooleanField(
-        required=False,
-        label=_("Turn a tile even with nothing to give back"),
-        help_text=_("A bust with an empty stack still turns the highest tile face down (the rulebook does not)."),
-    )
+    """As many name fields as the game takes players; empty ones are left out. Seating order
+    is the order typed. The game's table options come from its keeper."""
 
     assistant = forms.BooleanField(
         required=False,
@@ -34,35 +22,46 @@ class NewMatchForm(forms.Form):
         help_text=_("Odds and advice while entering dice. Off by default: some tables call it cheating."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, keeper: ScoreKeeper, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for seat in range(MAX_PLAYERS):
+        self.keeper = keeper
+        self.fields["first"] = forms.IntegerField(
+            min_value=0, max_value=keeper.max_players - 1, initial=0, required=False
+        )
+        for seat in range(keeper.max_players):
             self.fields[f"name_{seat}"] = forms.CharField(
                 required=False,
                 max_length=NAME_MAX_LENGTH,
                 strip=True,
                 label=_("Player %(number)s") % {"number": seat + 1},
             )
+        self.option_names = list(keeper.options_form_fields())
+        self.fields.update(keeper.options_form_fields())
+        if not keeper.has_assistant:
+            del self.fields["assistant"]
 
     def name_fields(self) -> list[forms.BoundField]:
-        return [self[f"name_{seat}"] for seat in range(MAX_PLAYERS)]
+        return [self[f"name_{seat}"] for seat in range(self.keeper.max_players)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names] + ([self["assistant"]] if "assistant" in self.fields else [])
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        seats = [(seat, cleaned.get(f"name_{seat}") or "") for seat in range(MAX_PLAYERS)]
+        seats = [(seat, cleaned.get(f"name_{seat}") or "") for seat in range(self.keeper.max_players)]
         filled = [(seat, name) for seat, name in seats if name.strip()]
         starter_seat = cleaned.get("first") or 0
         try:
-            cleaned["players"] = clean_player_names([name for _seat, name in filled])
+            cleaned["players"] = clean_player_names([name for _seat, name in filled], self.keeper)
         except ServiceError as error:
-            raise forms.ValidationError(message_for(error.code, error.reason, error.params)) from None
+            raise forms.ValidationError(
+                message_for(error.code, error.reason, error.params, (), self.keeper.wordings)
+            ) from None
         seats_filled = [seat for seat, _name in filled]
         # The radio names a row of the form; empty rows above it shift the starter up.
         cleaned["first_index"] = seats_filled.index(starter_seat) if starter_seat in seats_filled else 0
         if starter_seat not in seats_filled:
             raise forms.ValidationError(_("The player who starts must have a name."))
-        cleaned["options"] = {
-            "shorter_game": bool(cleaned.get("shorter_game")),
-            "flip_without_return": bool(cleaned.get("flip_without_return")),
-        }
+        cleaned["options"] = self.keeper.options_from_form(cleaned)
+        cleaned["assistant"] = bool(cleaned.get("assistant"))
         return cleaned

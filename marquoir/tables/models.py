@@ -49,11 +49,11 @@ class Match(models.Model):
 
 
 class LogEntry(models.Model):
-    """One accepted action: a take, a bust, or an undo of an earlier entry."""
+    """One accepted request: a game's action (what it was is in ``payload``, with its
+    ``type``), or an undo of an earlier entry (the core's, for every game)."""
 
     class Kind(models.TextChoices):
-        TAKE = "take"
-        BUST = "bust"
+        ACTION = "action"
         UNDO = "undo"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")

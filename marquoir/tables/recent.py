@@ -12,10 +12,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from marquoir.games.pickomino import winners
-
 from .models import LogEntry, Match
-from .selectors import LOG_ROW_FIELDS, Folded, LogRow, MatchView, fold_cache, fold_log
+from .selectors import LOG_ROW_FIELDS, Folded, LogRow, MatchView, fold_cache, fold_log, keeper_of
 from .services import device_matches
 
 # How many of the device's latest matches are read, and how many of each kind are shown.
@@ -89,7 +87,7 @@ def views_of(rows: Sequence[Match]) -> dict[str, MatchView]:
 
 def winner_names(view: MatchView) -> tuple[str, ...]:
     """The names of the winners, in seating order; none while the match goes on."""
-    return tuple(view.row.players[player] for player in winners(view.engine.state))
+    return tuple(view.row.players[player] for player in keeper_of(view.row).winners(view))
 
 
 def _recent(row: Match, can_edit: bool, view: MatchView) -> RecentMatch:

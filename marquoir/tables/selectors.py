@@ -16,10 +16,9 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 
-from marquoir.games.pickomino import Match as EngineMatch
-from marquoir.games.pickomino import Options, Outcome, Setup, legal_claims, standings, winners, worms_on
+from marquoir.rules import GameMatch
 
-from .actions import engine_action
+from .keepers import ScoreKeeper, keeper_for
 from .models import LogEntry, Match, is_match_id
 
 
@@ -30,7 +29,7 @@ class LoggedEntry:
 
     seq: int
     kind: str
-    outcome: Outcome | None
+    outcome: Any  # what the action did (the game's outcome); None for an undo
     undoes: int | None
     undone: bool
 
@@ -40,7 +39,7 @@ class MatchView:
     """A match row, its log, and the engine's match folded from the entries in force."""
 
     row: Match
-    engine: EngineMatch
+    engine: GameMatch[Any, Any, Any]
     log: tuple[LoggedEntry, ...]
 
     @property
@@ -66,18 +65,18 @@ class LogRow(NamedTuple):
 LOG_ROW_FIELDS = ("seq", "kind", "payload", "action_id")
 
 
+def keeper_of(row: Match) -> ScoreKeeper:
+    """The keeper of a stored match's game (a match of a game no longer registered cannot be
+    folded: that is a deployment error, not a request's)."""
+    keeper = keeper_for(row.game)
+    if keeper is None:
+        raise LookupError(f"no score keeper for the game {row.game!r} of match {row.pk}")
+    return keeper
+
+
 def find_match(match_id: object) -> Match | None:
     """The match with this id, or None; an id no match can have is never looked up."""
     return Match.objects.filter(pk=match_id).first() if is_match_id(match_id) else None
-
-
-def setup_of(row: Match) -> Setup:
-    """The engine's set-up for a stored match."""
-    options = Options(
-        shorter_game=bool(row.options.get("shorter_game", False)),
-        flip_without_return=bool(row.options.get("flip_without_return", False)),
-    )
-    return Setup(len(row.players), row.first, options)
 
 
 def log_rows(row: Match) -> list[LogRow]:
@@ -93,7 +92,8 @@ def fold_log(row: Match, entries: Iterable[LogRow]) -> MatchView:
     Which entries an undo took back is worked out here, from the log itself, so the view
     holds at the row's seq even if a later undo has marked an earlier entry since.
     """
-    engine = EngineMatch.start(setup_of(row))
+    keeper = keeper_of(row)
+    engine = keeper.start(row)
     logged: list[LoggedEntry] = []
     standing: list[int] = []  # indexes into ``logged`` of the takes and busts in force
     for entry in entries:
@@ -104,7 +104,7 @@ def fold_log(row: Match, entries: Iterable[LogRow]) -> MatchView:
             logged[taken_back] = LoggedEntry(before.seq, before.kind, before.outcome, None, True)
             logged.append(LoggedEntry(entry.seq, entry.kind, None, before.seq, False))
         else:
-            engine = engine.apply(engine_action(entry.payload))
+            engine = engine.apply(keeper.engine_action(entry.payload))
             standing.append(len(logged))
             logged.append(LoggedEntry(entry.seq, entry.kind, engine.steps[-1].outcome, None, False))
     return MatchView(row, engine, tuple(logged))
@@ -115,7 +115,7 @@ class Folded:
     """A match folded at some seq: the engine's match, each log entry with what it did, and
     the action_ids the log holds (to answer a retried request with its first answer)."""
 
-    engine: EngineMatch
+    engine: GameMatch[Any, Any, Any]
     log: tuple[LoggedEntry, ...]
     action_ids: Mapping[str, int]  # action_id -> the seq of its entry
 
@@ -182,50 +182,6 @@ def match_view(row: Match) -> MatchView:
     """The match with its log up to the row's seq (one query, or none if folded lately)."""
     held = folded(row)
     return MatchView(row, held.engine, held.log)
-
-
-def state_json(view: MatchView) -> dict[str, Any]:
-    """The State of the API contract (docs/api-v1.md), with nothing changed and a few additions."""
-    row, state = view.row, view.engine.state
-    return {
-        "id": row.id,
-        "game": row.game,
-        "options": {
-            "shorter_game": state.options.shorter_game,
-            "flip_without_return": state.options.flip_without_return,
-        },
-        "seq": row.seq,
-        "players": [
-            {"name": name, "stack": list(state.stacks[index]), "worms": state.worms(index)}
-            for index, name in enumerate(row.players)
-        ],
-        "grill": [
-            {"tile": tile, "worms": worms_on(tile), "face": "up" if up else "down"} for tile, up in state.grill()
-        ],
-        "current": state.current,
-        "over": state.over,
-        "standings": [
-            {"player": row_.player, "worms": row_.worms, "best_tile": row_.best_tile, "rank": row_.rank}
-            for row_ in standings(state)
-        ],
-        "winners": list(winners(state)),
-        "first": row.first,
-    }
-
-
-def claims_json(view: MatchView, total: int, worm: bool) -> dict[str, Any]:
-    """What a take with ``total`` (and ``worm``) may claim for the current player."""
-    claims = legal_claims(view.engine.state, total, worm)
-    return {
-        "claims": [{"tile": claim.tile, "from": claim.source} for claim in claims],
-        "bust": not claims,
-    }
-
-
-def worms_over_time(view: MatchView) -> list[list[int]]:
-    """For each player, their worms before the first action and after each action in force."""
-    states = view.engine.states()
-    return [[state.worms(player) for state in states] for player in range(len(view.row.players))]
 
 
 def names_used_on(rows: Sequence[Match]) -> list[str]:

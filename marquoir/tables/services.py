@@ -27,32 +27,41 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, RuleError
-from marquoir.games.pickomino.errors import INVALID, NOTHING_TO_UNDO
+from marquoir.rules import INVALID, NOTHING_TO_UNDO, RuleError
 
 from . import live
-from .actions import ActionRequest, engine_action
+from .actions import ActionRequest, parse_action
+from .keepers import ScoreKeeper, keeper_for
 from .models import DeviceMatch, LogEntry, Match, is_match_id
-from .selectors import Folded, LoggedEntry, MatchView, fold_cache, folded, in_force, state_json
+from .selectors import Folded, LoggedEntry, MatchView, fold_cache, folded, in_force, keeper_of
 
 NAME_MAX_LENGTH = 40
-KNOWN_OPTIONS = ("shorter_game", "flip_without_return")
-SUPPORTED_GAMES = ("pickomino",)
 
 
 class ServiceError(Exception):
     """A refused request, with the API's code and the details to word the message."""
 
-    def __init__(self, code: str, reason: str | None = None, *, players: Sequence[str] = (), **params: Any) -> None:
+    def __init__(
+        self,
+        code: str,
+        reason: str | None = None,
+        *,
+        players: Sequence[str] = (),
+        keeper: ScoreKeeper | None = None,
+        **params: Any,
+    ) -> None:
         self.code = code
         self.reason = reason or code
         self.params = params
         self.players = list(players)  # the match's seats, to name them in the message
+        self.keeper = keeper  # the match's game, to word its own refusals
         super().__init__(self.reason)
 
     @classmethod
-    def from_rule(cls, error: RuleError, *, players: Sequence[str] = ()) -> ServiceError:
-        return cls(error.code, error.reason, players=players, **error.params)
+    def from_rule(
+        cls, error: RuleError, *, players: Sequence[str] = (), keeper: ScoreKeeper | None = None
+    ) -> ServiceError:
+        return cls(error.code, error.reason, players=players, keeper=keeper, **error.params)
 
 
 @dataclass(frozen=True)
@@ -106,13 +115,15 @@ def _unprintable(char: str) -> bool:
     return category in {"Cc", "Cs", "Co", "Cn"}
 
 
-def clean_player_names(names: object) -> list[str]:
-    """Names trimmed, 1 to 40 characters, any script, unique ignoring case; 2 to 7 of them."""
+def clean_player_names(names: object, keeper: ScoreKeeper) -> list[str]:
+    """Names trimmed, 1 to 40 characters, any script, unique ignoring case; as many as the game takes."""
     if not isinstance(names, Sequence) or isinstance(names, str) or not all(isinstance(n, str) for n in names):
         raise ServiceError(INVALID, "bad_players")
     cleaned = [unicodedata.normalize("NFC", name).strip() for name in names]
-    if not MIN_PLAYERS <= len(cleaned) <= MAX_PLAYERS:
-        raise ServiceError(INVALID, "player_count", count=len(cleaned))
+    if not keeper.min_players <= len(cleaned) <= keeper.max_players:
+        raise ServiceError(
+            INVALID, "player_count", count=len(cleaned), least=keeper.min_players, most=keeper.max_players
+        )
     seen: set[str] = set()
     for name in cleaned:
         if not name:
@@ -130,20 +141,6 @@ def clean_player_names(names: object) -> list[str]:
     return cleaned
 
 
-def clean_options(options: object) -> dict[str, bool]:
-    """The two table options, each a boolean; missing ones are off."""
-    if options is None:
-        return dict.fromkeys(KNOWN_OPTIONS, False)
-    if not isinstance(options, Mapping):
-        raise ServiceError(INVALID, "bad_options")
-    unknown = [key for key in options if key not in KNOWN_OPTIONS]
-    if unknown:
-        raise ServiceError(INVALID, "unknown_option", option=str(unknown[0])[:40])
-    if not all(isinstance(value, bool) for value in options.values()):
-        raise ServiceError(INVALID, "bad_options")
-    return {key: bool(options.get(key, False)) for key in KNOWN_OPTIONS}
-
-
 @dataclass(frozen=True)
 class NewMatch:
     """A match's set-up, checked: what ``match_create`` writes."""
@@ -151,17 +148,22 @@ class NewMatch:
     game: str
     players: list[str]
     first: int
-    options: dict[str, bool]
+    options: dict[str, Any]
 
 
 def check_new_match(*, game: object, players: object, first: object = 0, options: object = None) -> NewMatch:
     """The set-up, cleaned, or ServiceError saying what is wrong (nothing is written)."""
-    if not isinstance(game, str) or game not in SUPPORTED_GAMES:
+    keeper = keeper_for(game)
+    if keeper is None:
         raise ServiceError(INVALID, "unknown_game", game=str(game)[:40])
-    names = clean_player_names(players)
+    names = clean_player_names(players, keeper)
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise ServiceError(INVALID, "first_player", first=str(first)[:40])
-    return NewMatch(game, names, first, clean_options(options))
+    try:
+        cleaned_options = keeper.clean_options(options)
+    except RuleError as error:
+        raise ServiceError.from_rule(error) from None
+    return NewMatch(keeper.key, names, first, cleaned_options)
 
 
 def match_create(
@@ -258,7 +260,7 @@ class _Prepared:
         return ActResult(self.after, self.entry, self.state)
 
 
-def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
+def match_act(*, match_id: str, request: ActionRequest | None = None, body: object = None) -> ActResult:
     """Apply ``request`` to the match, once; ServiceError if refused.
 
     The action is worked out first from the match as last committed, without holding any
@@ -267,9 +269,12 @@ def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
     writer holds the whole database, this keeps the write lock for three statements
     instead of the whole fold. If another write came in between, the action is worked out
     again under the match's row lock, exactly as a locking service would.
+
+    Give the ``request`` parsed, or its ``body`` (decoded JSON): the body is then parsed by
+    the match's game once its row is read, so an API action reads the database once.
     """
     try:
-        prepared = _prepare(match_id, request, locked=False)
+        prepared = _prepare(match_id, request, body, locked=False)
         if isinstance(prepared, ActResult):
             return prepared
         with _write_transaction():
@@ -277,7 +282,7 @@ def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
         if swapped:
             return prepared.remember()
         with _writer_turn(), transaction.atomic():
-            prepared = _prepare(match_id, request, locked=True)
+            prepared = _prepare(match_id, request, body, locked=True)
             if isinstance(prepared, ActResult):
                 return prepared
             if not _swap(prepared):  # cannot happen while the row is locked
@@ -286,13 +291,16 @@ def match_act(*, match_id: str, request: ActionRequest) -> ActResult:
     except IntegrityError:
         # Two requests with one action_id raced past the check on a database that does
         # not serialise them; the first is committed, so answer as a replay.
-        existing = LogEntry.objects.filter(match_id=match_id, action_id=request.action_id).first()
-        if request.action_id and existing is not None and existing.response is not None:
+        action_id = (
+            request.action_id if request is not None else body.get("action_id") if isinstance(body, dict) else None
+        )
+        existing = LogEntry.objects.filter(match_id=match_id, action_id=action_id).first() if action_id else None
+        if existing is not None and existing.response is not None:
             return ActResult(None, existing, existing.response, replayed=True)
         raise
 
 
-def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepared | ActResult:
+def _prepare(match_id: str, request: ActionRequest | None, body: object, *, locked: bool) -> _Prepared | ActResult:
     """The action checked against the match and applied in memory, or the stored answer of
     a retried request. ``locked``: inside a transaction, with the match's row locked."""
     if not is_match_id(match_id):
@@ -302,6 +310,12 @@ def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepare
         row = rows.get(pk=match_id)
     except Match.DoesNotExist:
         raise ServiceError("not_found") from None
+    keeper = keeper_of(row)
+    if request is None:
+        try:
+            request = parse_action(body, keeper)
+        except RuleError as error:
+            raise ServiceError.from_rule(error, players=row.players, keeper=keeper) from None
     view = folded(row)
     if request.action_id and request.action_id in view.action_ids:
         stored = LogEntry.objects.get(match_id=row.pk, seq=view.action_ids[request.action_id])
@@ -312,27 +326,28 @@ def _prepare(match_id: str, request: ActionRequest, *, locked: bool) -> _Prepare
     new_seq = row.seq + 1
     undoes: int | None = None
     try:
-        if request.kind == LogEntry.Kind.UNDO:
+        if request.is_undo:
             takes_and_busts = in_force(view.log)
             if not takes_and_busts:
                 raise RuleError(NOTHING_TO_UNDO)
             undoes = takes_and_busts[-1]
             engine_after = view.engine.undo()
         else:
-            engine_after = view.engine.apply(engine_action(request.payload))
+            engine_after = view.engine.apply(keeper.engine_action(request.payload))
     except RuleError as error:
-        raise ServiceError.from_rule(error, players=row.players) from None
+        raise ServiceError.from_rule(error, players=row.players, keeper=keeper) from None
     # The match after the action, from the fold already made: the log is not read back.
     after_row = copy.copy(row)
     after_row.seq, after_row.over, after_row.updated_at = new_seq, engine_after.state.over, timezone.now()
     outcome = engine_after.steps[-1].outcome if undoes is None else None
     logged = tuple(dataclasses.replace(logged, undone=True) if logged.seq == undoes else logged for logged in view.log)
-    after = MatchView(after_row, engine_after, (*logged, LoggedEntry(new_seq, request.kind, outcome, undoes, False)))
-    state = state_json(after)
+    kind = LogEntry.Kind.UNDO if request.is_undo else LogEntry.Kind.ACTION
+    after = MatchView(after_row, engine_after, (*logged, LoggedEntry(new_seq, kind, outcome, undoes, False)))
+    state = keeper.state_json(after)
     entry = LogEntry(
         match=after_row,
         seq=new_seq,
-        kind=request.kind,
+        kind=kind,
         payload=request.payload,
         undoes=undoes,
         action_id=request.action_id,

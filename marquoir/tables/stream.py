@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
-from .api import error_response
+from .api_errors import error_response
 from .live import match_events, read_seq
 from .services import ServiceError
 

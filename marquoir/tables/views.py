@@ -16,20 +16,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
-from marquoir.games.pickomino import GRILL, RuleError
+from marquoir.rules import RuleError
 
 from . import services
-from .actions import parse_action
+from .actions import form_body, parse_action
 from .device import device_secret, ensure_device_secret, remember_device
 from .forms import NewMatchForm
-from .messages import STATUS, message_for
+from .keepers import all_keepers, keeper_for
+from .messages import message_for, status_for
 from .models import Match
-from .presenters import table_context
 from .ratelimit import allow_match_creation
-from .selectors import MatchView, find_match, match_view, names_used_on
+from .selectors import MatchView, find_match, keeper_of, match_view, names_used_on
 from .services import ServiceError
 from .sharing import keep_score_link, watch_link
-from .turn import PADS, ascii_number, decode_dice, preferred_pad
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -48,12 +47,13 @@ def _match_or_404(match_id: str) -> Match:
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, game: str) -> HttpResponse:
     """Set up a match: names in seating order, who starts, the table options."""
-    if game not in services.SUPPORTED_GAMES:
+    keeper = keeper_for(game)
+    if keeper is None:
         raise Http404(_("Marquoir does not keep score for this game."))
     secret = device_secret(request)
     known_names = names_used_on([m for m, _edit in services.device_matches(device_secret=secret)])
     if request.method == "POST":
-        form = NewMatchForm(request.POST)
+        form = NewMatchForm(keeper, request.POST)
         # A phone on the set-up page is a device even before its first match: it is counted
         # as one (and its address for all its devices), so a café's new phones each start.
         allowance = (
@@ -64,7 +64,10 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         if allowance is not None and not allowance.allowed:
             form.add_error(None, message_for("rate_limited", "rate_limited", {"minutes": allowance.minutes}))
             response = render(
-                request, "tables/new.html", {"form": form, "game": game, "known_names": known_names}, status=429
+                request,
+                "tables/new.html",
+                {"form": form, "game": game, "keeper": keeper, "known_names": known_names},
+                status=429,
             )
             response["Retry-After"] = str(allowance.retry_after)
             return remember_device(request, response)
@@ -86,35 +89,44 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         if previous is not None:
             initial = {f"name_{seat}": name for seat, name in enumerate(previous.players)}
             initial.update(first=previous.first, assistant=previous.assistant, **previous.options)
-        form = NewMatchForm(initial=initial)
+        form = NewMatchForm(keeper, initial=initial)
     status = 422 if form.errors else 200
-    return render(request, "tables/new.html", {"form": form, "game": game, "known_names": known_names}, status=status)
-
-
-PAD_COOKIE = "marquoir_pad"
-PAD_COOKIE_AGE = 365 * 24 * 3600
+    return render(
+        request,
+        "tables/new.html",
+        {"form": form, "game": game, "keeper": keeper, "known_names": known_names},
+        status=status,
+    )
 
 
 def _table_address(match: Match) -> str:
     return reverse("tables:table", args=[match.id])
 
 
-def _table_page(request: HtmxHttpRequest, view: MatchView, query: Any, *, can_edit: bool) -> HttpResponse:
-    """The table screen, or only its partial for htmx, with the entry in ``query`` if still current."""
-    pad = preferred_pad(query, request.COOKIES.get(PAD_COOKIE))
-    context = table_context(view, query, can_edit=can_edit, pad=pad)
+def _render_table(
+    request: HtmxHttpRequest,
+    view: MatchView,
+    query: Any,
+    *,
+    can_edit: bool,
+    extra: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The game's table screen, or only its partial for htmx, with the entry in ``query`` if
+    it still belongs to the table as it is."""
+    keeper = keeper_of(view.row)
+    context = keeper.table_context(request, view, query, can_edit=can_edit)
+    context.update(extra or {})
     if request.htmx:
-        response = render(request, "tables/table.html#table", context)
+        response = render(request, f"{keeper.table_template}#table", context, status=status)
     else:
         context["watch_link"] = watch_link(request, view.row)
         if can_edit:
             context["keep_score_link"] = keep_score_link(request, view.row)
-        response = render(request, "tables/table.html", context)
-    if query.get("pad") in PADS:
-        # The pad chosen stays this device's choice for the next turns (the address goes bare).
-        response.set_cookie(PAD_COOKIE, query["pad"], max_age=PAD_COOKIE_AGE, samesite="Lax", httponly=True)
-    turn = context.get("turn")
-    if turn is not None and turn.dropped:
+        response = render(request, keeper.table_template, context, status=status)
+    for name, (value, max_age) in context.get("cookies", {}).items():
+        response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True)
+    if context.get("entry_dropped"):
         # Never leave a stale entry in the address: a reload would bring it back.
         response["HX-Replace-Url"] = _table_address(view.row)
     return response
@@ -122,50 +134,10 @@ def _table_page(request: HtmxHttpRequest, view: MatchView, query: Any, *, can_ed
 
 @require_GET
 def table(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
-    """The table screen: the band, the turn pad, the grill, every stack, the log."""
+    """The table screen: the band, the turn pad, every player, the log."""
     match = _match_or_404(match_id)
     can_edit = services.device_can_edit(device_secret=device_secret(request), match=match)
-    return _table_page(request, match_view(match), request.GET, can_edit=can_edit)
-
-
-def _form_number(data: Any, name: str, *, reason: str, digits: int = 3) -> int | None:
-    """A whole number from a form field in ASCII digits; None when absent; RuleError otherwise."""
-    raw = data.get(name)
-    return None if raw is None or raw == "" else ascii_number(raw, reason=reason, digits=digits)
-
-
-def _form_body(data: Any) -> dict[str, Any]:
-    """The API-shaped body for a page's action form (RuleError ``invalid`` if malformed).
-
-    A claim button sends ``claim=<total>:<source>`` (``27:grill``, ``30:2``); the dice pad
-    adds the kept dice, from which the server works the total out itself.
-    """
-    body: dict[str, Any] = {"type": data.get("type")}
-    if body["type"] == "take":
-        claim = data.get("claim")
-        total: int | None
-        if claim is not None:
-            total_text, _colon, source_text = str(claim).partition(":")
-            total = ascii_number(total_text, reason="bad_total")
-            source: Any = GRILL if source_text == GRILL else ascii_number(source_text, reason="bad_source")
-        else:
-            total = _form_number(data, "total", reason="bad_total")
-            source_text = data.get("from", GRILL)
-            source = GRILL if source_text == GRILL else ascii_number(source_text, reason="bad_source")
-        if data.get("dice"):
-            body["dice"] = {face.key: count for face, count in decode_dice(data["dice"]).counts().items()}
-        else:
-            body["total"] = total
-            body["worm"] = claim is not None or data.get("worm") == "1"
-        body["from"] = source
-    elif body["type"] == "bust" and data.get("reason"):
-        body["reason"] = data["reason"]
-    expected_seq = _form_number(data, "expected_seq", reason="bad_expected_seq", digits=9)
-    if expected_seq is not None:
-        body["expected_seq"] = expected_seq
-    if data.get("action_id"):
-        body["action_id"] = data["action_id"]
-    return body
+    return _render_table(request, match_view(match), request.GET, can_edit=can_edit)
 
 
 @require_POST
@@ -175,13 +147,14 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     can_edit = services.device_can_edit(device_secret=device_secret(request), match=match)
     error: ServiceError | None = None
     view: MatchView | None = None
+    keeper = keeper_of(match)
     try:
         if not can_edit:
             raise ServiceError("unauthorized")
         try:
-            request_action = parse_action(_form_body(request.POST))
+            request_action = parse_action(form_body(request.POST, keeper), keeper)
         except RuleError as rule_error:
-            raise ServiceError.from_rule(rule_error) from None
+            raise ServiceError.from_rule(rule_error, keeper=keeper) from None
         view = services.match_act(match_id=match.id, request=request_action).view
     except ServiceError as refused:
         error = refused
@@ -190,20 +163,16 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     if view is None:  # refused, or a retry answered from the log: read the match as it now is
         match.refresh_from_db()
         view = match_view(match)
-    context = table_context(view, {}, can_edit=can_edit, pad=preferred_pad({}, request.COOKIES.get(PAD_COOKIE)))
+    extra: dict[str, Any] = {"just_recorded": error is None}
     if error is not None:
-        context["error_message"] = message_for(error.code, error.reason, error.params, list(match.players))
-        context["error_code"] = error.code
-    else:
-        context["just_recorded"] = True
-    if not request.htmx:
-        context["watch_link"] = watch_link(request, match)
-        context["keep_score_link"] = keep_score_link(request, match) if can_edit else None
-    template = "tables/table.html#table" if request.htmx else "tables/table.html"
-    status = STATUS.get(error.code, 422) if error is not None else 200
+        extra["error_message"] = message_for(
+            error.code, error.reason, error.params, list(match.players), keeper.wordings
+        )
+        extra["error_code"] = error.code
     # htmx swaps these refusals in (see the htmx-config meta), so the message shows in place,
     # and the address loses whatever entry it carried: that turn is over, recorded or refused.
-    response = render(request, template, context, status=status)
+    status = status_for(error.code, keeper) if error is not None else 200
+    response = _render_table(request, view, {}, can_edit=can_edit, extra=extra, status=status)
     response["HX-Replace-Url"] = _table_address(match)
     return response
 
@@ -213,16 +182,14 @@ def assistant(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     """Switch the turn assistant on or off; only a device keeping score may."""
     match = _match_or_404(match_id)
     if not services.device_can_edit(device_secret=device_secret(request), match=match):
-        context = table_context(match_view(match), {}, can_edit=False)
-        context["error_message"] = message_for("unauthorized", "unauthorized", {})
-        template = "tables/table.html#table" if request.htmx else "tables/table.html"
-        return render(request, template, context, status=401)
+        extra = {"error_message": message_for("unauthorized", "unauthorized", {})}
+        return _render_table(request, match_view(match), {}, can_edit=False, extra=extra, status=401)
     seq_before = match.seq
     match = services.match_set_assistant(match_id=match.id, on=request.POST.get("on") == "1")
     if request.htmx:
         # Redraw the pad as it was on screen (the entry so far is in its address).
         query = QueryDict(urlsplit(request.htmx.current_url or "").query)
-        return _table_page(request, match_view(match), query if match.seq == seq_before else {}, can_edit=True)
+        return _render_table(request, match_view(match), query if match.seq == seq_before else {}, can_edit=True)
     return HttpResponseRedirect(_table_address(match), status=303)
 
 
@@ -253,4 +220,5 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     rows = services.device_matches(device_secret=device_secret(request))
     in_progress = [(m, edit) for m, edit in rows if not m.over]
     finished = with_winners((m, edit) for m, edit in rows if m.over)
-    return render(request, "tables/mine.html", {"in_progress": in_progress, "finished": finished})
+    games = [(keeper.key, keeper.name()) for keeper in all_keepers().values()]
+    return render(request, "tables/mine.html", {"in_progress": in_progress, "finished": finished, "games": games})

@@ -25,8 +25,8 @@ import pytest
 from django.test import Client
 
 from marquoir.games.pickomino import Action, Bust, Take
+from marquoir.keepers.pickomino.keeper import parse_request as parse_action
 from marquoir.tables import services
-from marquoir.tables.actions import parse_action
 from marquoir.tables.models import Match
 from marquoir.tables.services import ActResult
 

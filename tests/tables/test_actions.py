@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from marquoir.games.pickomino import Bust, BustReason, RuleError, Take
-from marquoir.tables.actions import ActionRequest, engine_action, parse_action
+from marquoir.keepers.pickomino.actions import engine_action
+from marquoir.keepers.pickomino.keeper import parse_request as parse_action
+from marquoir.tables.actions import ActionRequest
 
 
 def refusal_reason(body: object) -> str:

@@ -61,9 +61,9 @@ def test_it_creates_a_match_answering_201_with_id_token_and_state(api):
     assert state["seq"] == 0
     assert state["options"] == {"shorter_game": False, "flip_without_return": False}
     assert state["players"] == [
-        {"name": "Ada", "stack": [], "worms": 0},
-        {"name": "Ben", "stack": [], "worms": 0},
-        {"name": "Cy", "stack": [], "worms": 0},
+        {"name": "Ada", "stack": [], "worms": 0, "score": 0},
+        {"name": "Ben", "stack": [], "worms": 0, "score": 0},
+        {"name": "Cy", "stack": [], "worms": 0, "score": 0},
     ]
     assert state["current"] == 0
     assert state["over"] is False
@@ -79,9 +79,9 @@ def test_a_new_match_has_all_16_tiles_face_up_ascending_on_the_grill(match):
 
 def test_a_new_match_has_every_player_tied_first_with_no_worm(match):
     assert match.state["standings"] == [
-        {"player": 0, "worms": 0, "best_tile": None, "rank": 1},
-        {"player": 1, "worms": 0, "best_tile": None, "rank": 1},
-        {"player": 2, "worms": 0, "best_tile": None, "rank": 1},
+        {"player": 0, "worms": 0, "score": 0, "best_tile": None, "rank": 1},
+        {"player": 1, "worms": 0, "score": 0, "best_tile": None, "rank": 1},
+        {"player": 2, "worms": 0, "score": 0, "best_tile": None, "rank": 1},
     ]
 
 
@@ -280,11 +280,11 @@ def test_a_malformed_match_id_is_not_found_on_every_api_address(api, client, mat
 def test_a_take_from_the_grill_puts_the_tile_on_the_stack_and_passes_the_turn(api, match):
     state = api.play(match, take(27, True, "grill"))
     assert state["seq"] == 1
-    assert state["players"][0] == {"name": "Ada", "stack": [27], "worms": 2}
+    assert state["players"][0] == {"name": "Ada", "stack": [27], "worms": 2, "score": 2}
     assert 27 not in grill_faces(state)
     assert len(state["grill"]) == 15
     assert state["current"] == 1
-    assert state["standings"][0] == {"player": 0, "worms": 2, "best_tile": 27, "rank": 1}
+    assert state["standings"][0] == {"player": 0, "worms": 2, "score": 2, "best_tile": 27, "rank": 1}
 
 
 def test_a_take_without_from_is_a_take_from_the_grill(api, match):
@@ -311,8 +311,8 @@ def test_the_stack_lists_the_bottom_first_and_the_top_last(api):
 def test_a_steal_moves_the_top_tile_and_its_worms_between_players(api, match):
     state = api.play(match, take(27), take(27, True, 0))
     assert state["seq"] == 2
-    assert state["players"][0] == {"name": "Ada", "stack": [], "worms": 0}
-    assert state["players"][1] == {"name": "Ben", "stack": [27], "worms": 2}
+    assert state["players"][0] == {"name": "Ada", "stack": [], "worms": 0, "score": 0}
+    assert state["players"][1] == {"name": "Ben", "stack": [27], "worms": 2, "score": 2}
     assert 27 not in grill_faces(state)
     assert state["current"] == 2
 
@@ -349,7 +349,7 @@ def test_a_take_with_dice_without_a_worm_is_no_worm(api, match):
 def test_a_bust_with_a_tile_returns_it_and_turns_the_highest_face_up_tile_down(api, match):
     state = api.play(match, take(27), BUST, BUST, BUST)
     assert state["seq"] == 4
-    assert state["players"][0] == {"name": "Ada", "stack": [], "worms": 0}
+    assert state["players"][0] == {"name": "Ada", "stack": [], "worms": 0, "score": 0}
     faces = grill_faces(state)
     assert faces[27] == "up"
     assert faces[36] == "down"
@@ -361,7 +361,7 @@ def test_a_bust_with_a_tile_returns_it_and_turns_the_highest_face_up_tile_down(a
 def test_a_bust_returns_only_the_top_tile(api):
     duel = api.new_match(["Ada", "Ben"])
     state = api.play(duel, take(22), BUST, take(27), BUST, BUST)
-    assert state["players"][0] == {"name": "Ada", "stack": [22], "worms": 1}
+    assert state["players"][0] == {"name": "Ada", "stack": [22], "worms": 1, "score": 1}
     assert grill_faces(state)[27] == "up"
 
 
@@ -669,8 +669,8 @@ def test_a_match_ends_when_no_face_up_tile_is_left_with_the_winner_by_tie_break(
     assert [player["worms"] for player in state["players"]] == [20, 20]
     assert state["winners"] == [0]
     assert state["standings"] == [
-        {"player": 0, "worms": 20, "best_tile": 36, "rank": 1},
-        {"player": 1, "worms": 20, "best_tile": 35, "rank": 2},
+        {"player": 0, "worms": 20, "score": 20, "best_tile": 36, "rank": 1},
+        {"player": 1, "worms": 20, "score": 20, "best_tile": 35, "rank": 2},
     ]
 
 

@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from marquoir.games.pickomino.playout import random_legal_action
+from marquoir.keepers.pickomino.state import state_json
 from marquoir.tables.models import LogEntry, Match
-from marquoir.tables.selectors import FoldCache, Folded, fold_cache, fold_log, log_rows, match_view, state_json
+from marquoir.tables.selectors import FoldCache, Folded, fold_cache, fold_log, log_rows, match_view
 
 from .conftest import UNDO, act_on, body_of, create_row, take
 

@@ -13,8 +13,8 @@ from asgiref.sync import SyncToAsync, sync_to_async
 from django.db import connections
 from django.test import AsyncClient
 
+from marquoir.keepers.pickomino.keeper import parse_request as parse_action
 from marquoir.tables import live, services
-from marquoir.tables.actions import parse_action
 
 T = TypeVar("T")
 

@@ -9,10 +9,11 @@ import pytest
 from django.utils import timezone
 
 from marquoir.games.pickomino import TILES
+from marquoir.keepers.pickomino.keeper import parse_request as parse_action
+from marquoir.keepers.pickomino.state import state_json
 from marquoir.tables import live, services
-from marquoir.tables.actions import parse_action
 from marquoir.tables.models import DeviceMatch, LogEntry, Match
-from marquoir.tables.selectors import match_view, state_json
+from marquoir.tables.selectors import match_view
 from marquoir.tables.services import (
     ServiceError,
     device_can_edit,
@@ -158,7 +159,7 @@ def test_an_accepted_action_appends_one_entry_with_its_payload(row):
     result = act_on(row, take_dice({"worm": 2, "5": 3, "3": 1}, action_id="turn-1"))
     [entry] = entries(row)
     assert entry == result.entry
-    assert (entry.seq, entry.kind, entry.action_id) == (1, "take", "turn-1")
+    assert (entry.seq, entry.kind, entry.payload["type"], entry.action_id) == (1, "action", "take", "turn-1")
     assert entry.payload == {
         "type": "take",
         "total": 28,
@@ -180,7 +181,7 @@ def test_undo_marks_the_entry_undone_and_appends_an_undo_entry(row):
     act_on(row, take(27))
     act_on(row, UNDO)
     take_entry, undo_entry = entries(row)
-    assert (take_entry.kind, take_entry.undone_by) == ("take", 2)
+    assert (take_entry.kind, take_entry.payload["type"], take_entry.undone_by) == ("action", "take", 2)
     assert (undo_entry.kind, undo_entry.seq, undo_entry.undoes, undo_entry.undone_by) == ("undo", 2, 1, None)
 
 
@@ -189,17 +190,17 @@ def test_undo_takes_back_the_last_entry_still_in_force(row):
         act_on(row, body)
     marks = [(entry.seq, entry.kind, entry.undoes, entry.undone_by) for entry in entries(row)]
     assert marks == [
-        (1, "take", None, 6),
-        (2, "take", None, 3),
+        (1, "action", None, 6),
+        (2, "action", None, 3),
         (3, "undo", 2, None),
-        (4, "bust", None, 5),
+        (4, "action", None, 5),
         (5, "undo", 4, None),
         (6, "undo", 1, None),
     ]
     assert replayed_state(row)["players"] == [
-        {"name": "Ada", "stack": [], "worms": 0},
-        {"name": "Ben", "stack": [], "worms": 0},
-        {"name": "Cy", "stack": [], "worms": 0},
+        {"name": "Ada", "stack": [], "worms": 0, "score": 0},
+        {"name": "Ben", "stack": [], "worms": 0, "score": 0},
+        {"name": "Cy", "stack": [], "worms": 0, "score": 0},
     ]
 
 
@@ -253,8 +254,8 @@ def another_phone_writes_between_read_and_write(monkeypatch, body: dict[str, Any
     real_prepare = services._prepare
     calls: list[str] = []
 
-    def prepare(match_id: str, request: Any, *, locked: bool) -> Any:
-        prepared = real_prepare(match_id, request, locked=locked)
+    def prepare(match_id: str, request: Any, raw_body: object, *, locked: bool) -> Any:
+        prepared = real_prepare(match_id, request, raw_body, locked=locked)
         calls.append("locked" if locked else "unlocked")
         if calls == ["unlocked"]:
             services.match_act(match_id=match_id, request=parse_action(body))
@@ -268,7 +269,7 @@ def test_an_action_read_before_another_write_is_worked_out_again_on_the_new_stat
     calls = another_phone_writes_between_read_and_write(monkeypatch, take(27))
     result = act_on(row, BUST)  # no expected_seq: it applies to the match as it now is
     assert calls == ["unlocked", "unlocked", "locked"]
-    assert [(entry.seq, entry.kind) for entry in entries(row)] == [(1, "take"), (2, "bust")]
+    assert [(entry.seq, entry.payload["type"]) for entry in entries(row)] == [(1, "take"), (2, "bust")]
     assert result.state["seq"] == 2
     assert result.state == replayed_state(row)
     assert result.state["players"][0]["stack"] == [27]
@@ -280,7 +281,7 @@ def test_an_action_read_before_another_write_with_its_expected_seq_is_a_conflict
     error = refusal(row, {**BUST, "expected_seq": 0})
     assert error.code == "conflict"
     assert error.params == {"expected": 0, "seq": 1}
-    assert [(entry.seq, entry.kind) for entry in entries(row)] == [(1, "take")]
+    assert [(entry.seq, entry.payload["type"]) for entry in entries(row)] == [(1, "take")]
 
 
 def test_a_retry_read_before_its_first_attempt_was_written_is_a_replay(row, monkeypatch):

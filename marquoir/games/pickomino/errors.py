@@ -1,32 +1,14 @@
-"""Rule errors: every refusal carries a code from the API contract and its parameters.
+"""Pickomino's rule errors: the codes of its refusals (the API contract lists them).
 
-The engine never words a message for people: the site turns ``code`` and ``params``
-into a sentence in the reader's language. ``str()`` gives an English line for logs.
+``RuleError`` and the codes every game shares live in ``marquoir.rules``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from marquoir.rules.errors import INVALID, MATCH_OVER, NOTHING_TO_UNDO, RuleError
 
-# Codes shared with docs/api-v1 (the contract lists them); the site maps them to statuses.
-INVALID = "invalid"
 NO_WORM = "no_worm"
 NOTHING_TO_TAKE = "nothing_to_take"
 NOT_STEALABLE = "not_stealable"
-MATCH_OVER = "match_over"
-NOTHING_TO_UNDO = "nothing_to_undo"
 
-
-class RuleError(Exception):
-    """An action the rules forbid; the state it was tried on is unchanged.
-
-    ``code`` is the API error code; ``reason`` narrows it down (for example which dice
-    rule was broken) so the site can say precisely what went wrong.
-    """
-
-    def __init__(self, code: str, reason: str | None = None, **params: Any) -> None:
-        self.code = code
-        self.reason = reason or code
-        self.params = params
-        details = ", ".join(f"{key}={value!r}" for key, value in sorted(params.items()))
-        super().__init__(f"{self.reason}" + (f" ({details})" if details else ""))
+__all__ = ["INVALID", "MATCH_OVER", "NOTHING_TO_TAKE", "NOTHING_TO_UNDO", "NOT_STEALABLE", "NO_WORM", "RuleError"]

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from marquoir.rules.match import GameMatch
+from marquoir.rules.match import Step as CommonStep
+
 from .engine import Action, GameState, Options, Outcome, apply, new_game
-from .errors import INVALID, NOTHING_TO_UNDO, RuleError
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,69 +28,13 @@ class Setup:
         return new_game(self.player_count, self.first, self.options)
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One action in force, with the account of what it did and the state it left."""
+class Match(GameMatch[GameState, Action, Outcome]):
+    """A Pickomino match as a value: ``apply`` and ``undo`` return a new match, the old one stays valid."""
 
-    action: Action
-    outcome: Outcome
-    state: GameState
+    rules = staticmethod(apply)
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
-    """A match as a value: ``apply`` and ``undo`` return a new match, the old one stays valid."""
-
-    setup: Setup
-    initial: GameState
-    steps: tuple[Step, ...] = ()
-
-    @classmethod
-    def start(cls, setup: Setup) -> Match:
-        """A new match with no action yet."""
-        return cls(setup, setup.initial_state())
-
-    @classmethod
-    def replay(cls, setup: Setup, actions: Iterable[Action]) -> Match:
-        """The match that ``actions`` make from ``setup``, each checked by the rules."""
-        initial = state = setup.initial_state()
-        steps: list[Step] = []
-        for action in actions:
-            state, outcome = apply(state, action)
-            steps.append(Step(action, outcome, state))
-        return cls(setup, initial, tuple(steps))
-
-    @property
-    def state(self) -> GameState:
-        """The table now."""
-        return self.steps[-1].state if self.steps else self.initial
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions in force, oldest first."""
-        return tuple(step.action for step in self.steps)
-
-    @property
-    def outcomes(self) -> tuple[Outcome, ...]:
-        """What each action in force did, oldest first."""
-        return tuple(step.outcome for step in self.steps)
-
-    def states(self) -> tuple[GameState, ...]:
-        """The table before the first action and after each one: for charts and audits."""
-        return (self.initial, *(step.state for step in self.steps))
-
-    def apply(self, action: Action) -> Match:
-        """This match with ``action`` played; ``RuleError`` if the rules forbid it."""
-        state, outcome = apply(self.state, action)
-        return Match(self.setup, self.initial, self.steps + (Step(action, outcome, state),))
-
-    def undo(self, steps: int = 1) -> Match:
-        """This match with its last ``steps`` actions taken back; the earlier state exactly."""
-        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
-            raise RuleError(INVALID, "bad_undo_steps", steps=steps)
-        if steps > len(self.steps):
-            raise RuleError(NOTHING_TO_UNDO)
-        return Match(self.setup, self.initial, self.steps[: len(self.steps) - steps])
+Step = CommonStep
 
 
 def fold(setup: Setup, actions: Iterable[Action]) -> GameState:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from marquoir.games.pickomino import DICE_COUNT, BustReason, Claim, Face, GameState, RuleError, TurnDice, legal_claims
 from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
+from marquoir.tables.actions import ascii_number
 
 TILE_PAD, DICE_PAD = "tiles", "dice"
 PADS = (TILE_PAD, DICE_PAD)
@@ -25,18 +26,6 @@ PADS = (TILE_PAD, DICE_PAD)
 ENTRY_PARAMETERS = ("total", "worm", "dice", "roll", "keep")
 # Longer than any valid value: refused before anything is built from it.
 _MAX_PARAMETER_LENGTH = 64
-
-
-def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:
-    """A whole number written with the ASCII digits 0–9, at most ``digits`` of them.
-
-    ``str.isdigit`` accepts ``²`` and ``٣``, which ``int`` then refuses or reads as a
-    number nobody typed: both are refused here with ``RuleError(invalid, reason)``, as is
-    anything longer than a number this page could need.
-    """
-    if not isinstance(text, str) or not 0 < len(text) <= digits or not (text.isascii() and text.isdigit()):
-        raise RuleError("invalid", reason)
-    return int(text)
 
 
 def _parts(text: str, *, reason: str) -> list[tuple[str, str]]:

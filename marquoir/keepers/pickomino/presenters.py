@@ -23,12 +23,14 @@ from marquoir.games.pickomino import (
     winners,
     worms_on,
 )
+from marquoir.tables.formatting import join_names
+from marquoir.tables.messages import message_for
+from marquoir.tables.selectors import MatchView
 
 from .assistant import AdviceView, advice_for, face_name, tile_pad_advice
-from .formatting import join_names
-from .messages import message_for
+from .messages import WORDINGS
 from .narration import bust_reason_text, describe, describe_short, describe_undo, describe_undo_short
-from .selectors import MatchView, worms_over_time
+from .state import worms_over_time
 from .turn import DICE_PAD, TILE_PAD, TurnEntry, read_turn
 
 
@@ -312,7 +314,7 @@ def _turn_context(view: MatchView, turn: TurnEntry, names: list[str]) -> dict[st
         )
     ]
     if turn.error is not None:
-        context["turn_error"] = message_for(turn.error.code, turn.error.reason, turn.error.params, names)
+        context["turn_error"] = message_for(turn.error.code, turn.error.reason, turn.error.params, names, WORDINGS)
     return context
 
 

@@ -1,0 +1,45 @@
+"""A match: its starting set-up plus the log of actions in force.
+
+The state is never stored on its own: it is the fold of the actions over the set-up, so
+a match can be replayed, undone step by step, audited and charted from its log alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from marquoir.rules.match import GameMatch
+from marquoir.rules.match import Step as CommonStep
+
+from .engine import Action, GameState, Options, Outcome, apply, new_game
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a match starts from: the number of players, who starts, the sheet's options."""
+
+    player_count: int
+    first: int = 0
+    options: Options = Options()
+
+    def initial_state(self) -> GameState:
+        """The blank sheet before the first round."""
+        return new_game(self.player_count, self.first, self.options)
+
+
+class Match(GameMatch[GameState, Action, Outcome]):
+    """A score-sheet match as a value: ``apply`` and ``undo`` return a new match, the old one stays valid."""
+
+    rules = staticmethod(apply)
+
+
+Step = CommonStep
+
+
+def fold(setup: Setup, actions: Iterable[Action]) -> GameState:
+    """The state ``actions`` lead to from ``setup``, keeping nothing else: the fast path."""
+    state = setup.initial_state()
+    for action in actions:
+        state = apply(state, action)[0]
+    return state

@@ -1,0 +1,204 @@
+"""Pickomino in the JSON API: its actions' and State's schemas, and its own endpoints
+(``/claims``: what a total may claim; ``/advice``: the turn assistant's exact odds)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from ninja import Field, Router, Schema
+
+from marquoir.games.pickomino import RuleError
+from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, steal_victim
+from marquoir.games.pickomino.odds import Table, advise
+from marquoir.tables.api_errors import ERRORS, ErrorOut, error_response, find_match_or_error
+from marquoir.tables.models import Match
+from marquoir.tables.selectors import match_view
+from marquoir.tables.services import ServiceError
+
+from .keeper import KEEPER
+from .state import claims_json
+from .turn import decode_dice, decode_roll
+
+router = Router(tags=["pickomino"])
+
+
+def _pickomino_match(match_id: str) -> Match:
+    """The match, if it is a Pickomino match (another game's match has no such endpoint)."""
+    match = find_match_or_error(match_id)
+    if match.game != "pickomino":
+        raise ServiceError("not_found")
+    return match
+
+
+class OptionsSchema(Schema):
+    shorter_game: bool = False
+    flip_without_return: bool = False
+
+
+class ActionIn(Schema):
+    """Pickomino's actions: take, bust, and the undo every game has."""
+
+    type: Literal["take", "bust", "undo"]
+    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="take: the turn's total")
+    worm: bool | None = Field(None, description="take: whether a worm was kept")
+    dice: dict[Literal["1", "2", "3", "4", "5", "worm"], int] | None = Field(
+        None, description="take: the kept dice per face, instead of total and worm"
+    )
+    from_: Literal["grill"] | int = Field("grill", alias="from", description='take: "grill" or the player robbed')
+    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] | None = Field(
+        None, description="bust: why the turn failed (extension; the penalty is the same)"
+    )
+    expected_seq: int | None = Field(None, description="the seq last seen; 409 conflict if it is not current")
+    action_id: str | None = Field(None, max_length=64, description="a client key: the same key is applied once")
+
+
+class PlayerOut(Schema):
+    name: str
+    stack: list[int]
+    worms: int
+    score: int = Field(..., description="what every game's State has: for Pickomino, the worms")
+
+
+class GrillTileOut(Schema):
+    tile: int
+    worms: int
+    face: Literal["up", "down"]
+
+
+class StandingOut(Schema):
+    player: int
+    worms: int
+    score: int = Field(..., description="the worms, as every game's standings have a score")
+    best_tile: int | None
+    rank: int
+
+
+class StateOut(Schema):
+    id: str
+    game: str
+    options: OptionsSchema
+    seq: int
+    players: list[PlayerOut]
+    grill: list[GrillTileOut]
+    current: int
+    over: bool
+    standings: list[StandingOut]
+    winners: list[int]
+    first: int = Field(..., description="extension: the player who started")
+
+
+class ClaimOut(Schema):
+    tile: int
+    from_: Literal["grill"] | int = Field(..., alias="from")
+
+
+class ClaimsOut(Schema):
+    claims: list[ClaimOut]
+    bust: bool
+
+
+@router.get(
+    "/matches/{match_id}/claims",
+    response={200: ClaimsOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+    summary="What a total may claim",
+)
+def match_claims(
+    request: HttpRequest, match_id: str, total: int | None = None, worm: bool | None = None
+) -> HttpResponse:
+    """Every legal claim for the current player with that total, or none and `bust: true` (also after the end)."""
+    try:
+        match = _pickomino_match(match_id)
+        if total is None or worm is None or not 1 <= total <= MAX_TOTAL:
+            raise ServiceError("invalid", "bad_claim_query")
+        view = match_view(match)
+    except ServiceError as error:
+        return error_response(request, error, None, KEEPER)
+    return JsonResponse(claims_json(view, total, worm))
+
+
+class KeepAdviceOut(Schema):
+    face: Literal["1", "2", "3", "4", "5", "worm"]
+    count: int
+    value: float = Field(..., description="expected worms of the turn after this keep, played well")
+    stop_after: bool
+    bust_chance: float
+
+
+class AdviceOut(Schema):
+    total: int
+    dice_left: int
+    has_worm: bool
+    value: float = Field(..., description="expected worms of the turn from here, played well")
+    should_stop: bool
+    stop_value: float = Field(..., description="worms for stopping now (the bust's value when that is a bust)")
+    stop_claim: ClaimOut | None
+    roll_value: float | None
+    roll_bust_chance: float | None
+    bust_chance: float = Field(..., description="chance the turn fails from here, playing as advised")
+    bust_value: float
+    roll_busts: bool = Field(..., description="the roll given shows no face that may be kept")
+    best_face: Literal["1", "2", "3", "4", "5", "worm"] | None
+    keeps: list[KeepAdviceOut] = Field(..., description="for the roll given, one per face that may be kept, best first")
+
+
+@router.get(
+    "/matches/{match_id}/advice",
+    response={200: AdviceOut, **ERRORS},
+    summary="Odds and advice for the turn in progress",
+)
+def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str = "") -> HttpResponse:
+    """Exact odds for the current player (extension of v1).
+
+    `dice`: the dice kept so far, in keeping order, as `worm:2,5:3` (empty at the start of
+    a turn). `roll`: the dice just rolled, as counts per face, `1:2,3:1,worm:2` (one per
+    die left; optional). Values are expected worms: a grill tile its worms, a steal twice
+    (the opponent loses them), a bust minus the worms of the player's top tile.
+    """
+    players: list[str] = []
+    try:
+        match = _pickomino_match(match_id)
+        players = list(match.players)
+        view = match_view(match)
+        state = view.engine.state
+        if state.over:
+            raise ServiceError("match_over")
+        try:
+            kept = decode_dice(dice)
+            rolled = decode_roll({"roll": roll}, kept.dice_left) if roll else None
+            advice = advise(Table.of(state), kept, rolled)
+        except RuleError as error:
+            raise ServiceError.from_rule(error, keeper=KEEPER) from None
+    except ServiceError as error:
+        return error_response(request, error, players, KEEPER)
+    stop_claim = None
+    if advice.stop_tile is not None:
+        victim = steal_victim(state, advice.stop_tile) if advice.stop_steals else None
+        stop_claim = {"tile": advice.stop_tile, "from": "grill" if victim is None else victim}
+    return JsonResponse(
+        {
+            "total": kept.total,
+            "dice_left": kept.dice_left,
+            "has_worm": kept.has_worm,
+            "value": advice.value,
+            "should_stop": advice.should_stop,
+            "stop_value": advice.stop_value,
+            "stop_claim": stop_claim,
+            "roll_value": advice.roll_value,
+            "roll_bust_chance": advice.roll_bust_chance,
+            "bust_chance": advice.bust_chance,
+            "bust_value": advice.bust_value,
+            "roll_busts": advice.roll_busts,
+            "best_face": advice.best_face.key if advice.best_face else None,
+            "keeps": [
+                {
+                    "face": keep.face.key,
+                    "count": keep.count,
+                    "value": keep.value,
+                    "stop_after": keep.stop_after,
+                    "bust_chance": keep.bust_chance,
+                }
+                for keep in advice.keeps
+            ],
+        }
+    )

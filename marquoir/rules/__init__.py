@@ -1,0 +1,7 @@
+"""What every game's rules share: refusals with the API's codes, and a match as its set-up
+plus the log of actions in force. Pure Python, like every engine: no Django, no I/O."""
+
+from .errors import INVALID, MATCH_OVER, NOTHING_TO_UNDO, RuleError
+from .match import GameMatch, Step
+
+__all__ = ["INVALID", "MATCH_OVER", "NOTHING_TO_UNDO", "GameMatch", "RuleError", "Step"]

@@ -1,0 +1,92 @@
+"""A match: its starting set-up plus the log of actions in force, for any game.
+
+The state is never stored on its own: it is the fold of the actions over the set-up, so
+a match can be replayed, undone step by step, audited and charted from its log alone. A
+game gives its set-up (anything with ``initial_state()``) and its rules (``apply(state,
+action) -> (state, outcome)``, raising ``RuleError``) by subclassing ``GameMatch``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from .errors import INVALID, NOTHING_TO_UNDO, RuleError
+
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741 (the outcome type, as in the engines' own names)
+S_co = TypeVar("S_co", covariant=True)
+
+
+class SetUp(Protocol[S_co]):
+    """What a match starts from: a game knows its own (players, who starts, options)."""
+
+    def initial_state(self) -> S_co: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Generic[S, A, O]):
+    """One action in force, with the account of what it did and the state it left."""
+
+    action: A
+    outcome: O
+    state: S
+
+
+@dataclass(frozen=True)
+class GameMatch(Generic[S, A, O]):
+    """A match as a value: ``apply`` and ``undo`` return a new match, the old one stays valid."""
+
+    setup: Any
+    initial: S
+    steps: tuple[Step[S, A, O], ...] = ()
+
+    # The game's rules: ``apply(state, action) -> (state, outcome)``, RuleError if forbidden.
+    rules: ClassVar[Callable[..., tuple[Any, Any]]]
+
+    @classmethod
+    def start(cls, setup: SetUp[S]) -> Self:
+        """A new match with no action yet."""
+        return cls(setup, setup.initial_state())
+
+    @classmethod
+    def replay(cls, setup: SetUp[S], actions: Iterable[A]) -> Self:
+        """The match that ``actions`` make from ``setup``, each checked by the rules."""
+        match = cls.start(setup)
+        for action in actions:
+            match = match.apply(action)
+        return match
+
+    @property
+    def state(self) -> S:
+        """The table now."""
+        return self.steps[-1].state if self.steps else self.initial
+
+    @property
+    def actions(self) -> tuple[A, ...]:
+        """The actions in force, oldest first."""
+        return tuple(step.action for step in self.steps)
+
+    @property
+    def outcomes(self) -> tuple[O, ...]:
+        """What each action in force did, oldest first."""
+        return tuple(step.outcome for step in self.steps)
+
+    def states(self) -> tuple[S, ...]:
+        """The table before the first action and after each one: for charts and audits."""
+        return (self.initial, *(step.state for step in self.steps))
+
+    def apply(self, action: A) -> Self:
+        """This match with ``action`` played; ``RuleError`` if the rules forbid it."""
+        state, outcome = type(self).rules(self.state, action)
+        return type(self)(self.setup, self.initial, (*self.steps, Step(action, outcome, state)))
+
+    def undo(self, steps: int = 1) -> Self:
+        """This match with its last ``steps`` actions taken back; the earlier state exactly."""
+        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
+            raise RuleError(INVALID, "bad_undo_steps", steps=steps)
+        if steps > len(self.steps):
+            raise RuleError(NOTHING_TO_UNDO)
+        return type(self)(self.setup, self.initial, self.steps[: len(self.steps) - steps])

@@ -1,0 +1,130 @@
+"""The score keepers: what the match core needs from each game, and where to find them.
+
+The core (matches, the log, the one write path, live updates, sharing, the API envelope,
+the page shell) never imports a game. Each game's score keeper is a Django app of its own
+(``marquoir/keepers/<game>/``) whose ``AppConfig`` names its keeper object in
+``score_keeper``; adding a game is its package plus one line in ``INSTALLED_APPS``.
+
+The protocol below was drawn from the games themselves (Pickomino first, the score sheet
+next), not in the abstract: every method is one the core calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from django.apps import apps
+from django.http import HttpRequest
+from django.utils.module_loading import import_string
+
+if TYPE_CHECKING:
+    from ninja import Router, Schema
+
+    from .models import Match
+    from .selectors import MatchView
+
+# A refusal put into words: (params, the match's player names) -> a sentence.
+Wording = Callable[[Mapping[str, Any], Sequence[str]], str]
+
+
+class ScoreKeeper(Protocol):
+    """One game's score keeping, as the core sees it."""
+
+    key: str
+    """The game's key in the API (``"game": "pickomino"``) and in addresses."""
+    min_players: int
+    max_players: int
+    action_fields: Mapping[str, frozenset[str]]
+    """Each action type with the body fields it takes (``expected_seq`` and ``action_id``
+    are the core's, ``undo`` too)."""
+    wordings: Mapping[str, Wording]
+    """Refusals of this game, by reason or code, in the reader's language."""
+    statuses: Mapping[str, int]
+    """The HTTP status of each error code of this game's own (422 unless said)."""
+    table_template: str
+    """The table screen: a template defining the partial ``table`` (see tables/table.html)."""
+    options_template: str
+    """The set-up page's part for this game's table options (``form`` in its context)."""
+    has_assistant: bool
+    """Whether the game has a turn assistant a table may switch on."""
+
+    @property
+    def state_schema(self) -> type[Schema]:
+        """The State's schema, for the OpenAPI."""
+
+    @property
+    def action_schema(self) -> type[Schema]:
+        """The actions' body schema (undo included), for the OpenAPI."""
+
+    def name(self) -> str:
+        """The game's name in the current language."""
+
+    def setup_hint(self) -> str:
+        """The line under "Players" on the set-up page: how many, and who starts."""
+
+    def clean_options(self, options: object) -> dict[str, Any]:
+        """The table options as stored, or ``RuleError(invalid, …)``; None means the defaults."""
+
+    def options_form_fields(self) -> dict[str, Any]:
+        """Django form fields for the table options on the set-up page, by name."""
+
+    def options_from_form(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        """The options (API-shaped) from the set-up form's cleaned data."""
+
+    def start(self, row: Match) -> Any:
+        """The engine's match (a ``GameMatch``) for a stored set-up, before any action."""
+
+    def parse_action(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """The normalised payload of a game action (with its ``type``), or ``RuleError``.
+        The body holds only the action's own fields (its type's ``action_fields``)."""
+
+    def engine_action(self, payload: Mapping[str, Any]) -> Any:
+        """The engine's action for a stored payload."""
+
+    def form_action(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The API-shaped body of an action sent by the table screen's forms (not undo)."""
+
+    def state_json(self, view: MatchView) -> dict[str, Any]:
+        """The State of the API for this match."""
+
+    def winners(self, view: MatchView) -> tuple[int, ...]:
+        """The winning seats, once the match is over (empty before)."""
+
+    def describe(self, outcome: Any, players: Sequence[str]) -> str:
+        """What an action did, in a sentence (the log)."""
+
+    def describe_short(self, outcome: Any, players: Sequence[str]) -> str:
+        """What an action did, in a few words (the bar under the thumb)."""
+
+    def table_context(
+        self, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
+    ) -> dict[str, Any]:
+        """What the table screen shows: the game's band, pad and log. The core reads three
+        keys of it: ``entry_dropped`` (the address held a turn entry made on an older table:
+        it goes bare), ``cookies`` (name -> (value, max age) to set) and ``match``."""
+
+    def api_router(self) -> Router | None:
+        """The game's own API endpoints (mounted under /api/v1/), if any."""
+
+
+def _keepers() -> dict[str, ScoreKeeper]:
+    found: dict[str, ScoreKeeper] = {}
+    for config in apps.get_app_configs():
+        path = getattr(config, "score_keeper", None)
+        if path:
+            keeper: ScoreKeeper = import_string(path)
+            found[keeper.key] = keeper
+    return found
+
+
+@cache
+def all_keepers() -> dict[str, ScoreKeeper]:
+    """Every registered game's keeper, by key, in ``INSTALLED_APPS`` order."""
+    return _keepers()
+
+
+def keeper_for(game: object) -> ScoreKeeper | None:
+    """The keeper of ``game`` (a key), or None if Marquoir keeps no score for it."""
+    return all_keepers().get(game) if isinstance(game, str) else None
