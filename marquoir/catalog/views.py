@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -107,8 +109,20 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
         "reference": reference[1] if reference else None,
         "publisher": meta.publishers[0] if meta.publishers else "",
         "original_publishers": ", ".join(meta.publishers[1:]),
+        "sprites_template": _sprites_template(slug),
     }
     return render(request, "catalog/game.html", context)
+
+
+def _sprites_template(slug: str) -> str | None:
+    """The game's own drawings (``<slug>/sprites.html``, SVG symbols its pictures use), if it has
+    any: each game page carries its own, never another game's."""
+    name = f"{slug}/sprites.html"
+    try:
+        get_template(name)
+    except TemplateDoesNotExist:
+        return None
+    return name
 
 
 def _card(meta: GameMeta) -> GameCard:

@@ -50,6 +50,7 @@ def status_for(code: str, keeper: ScoreKeeper | None = None) -> int:
 _REASONS: dict[str, Wording] = {
     "invalid": lambda p, s: _("This request is not valid."),
     "not_an_object": lambda p, s: _("The request body must be a JSON object."),
+    "bad_query": lambda p, s: _("The parameters of this address are missing or not valid."),
     "bad_json": lambda p, s: _("The request body is not valid JSON."),
     "unknown_field": lambda p, s: _('Unknown field "%(field)s".') % {"field": p.get("field")},
     "bad_expected_seq": lambda p, s: _('"expected_seq" must be a whole number, 0 or more.'),

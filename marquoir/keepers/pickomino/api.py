@@ -103,9 +103,7 @@ class ClaimsOut(Schema):
     response={200: ClaimsOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
     summary="What a total may claim",
 )
-def match_claims(
-    request: HttpRequest, match_id: str, total: int | None = None, worm: bool | None = None
-) -> HttpResponse:
+def match_claims(request: HttpRequest, match_id: str, total: int, worm: bool) -> HttpResponse:
     """Every legal claim for the current player with that total, or none and `bust: true` (also after the end)."""
     try:
         match = _pickomino_match(match_id)
