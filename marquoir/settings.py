@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "marquoir.tables",
     # The games' score keepers, one line per game (marquoir.tables.keepers finds them).
     "marquoir.keepers.pickomino",
+    "marquoir.keepers.sheet",
 ]
 
 MIDDLEWARE = [

@@ -174,12 +174,18 @@ def _worker_config_once() -> dict[str, Any]:
 
 def static_files() -> list[tuple[str, Path]]:
     """The app's own static files worth storing (name under /static/, file), sorted by name."""
-    finder = get_finder("django.contrib.staticfiles.finders.FileSystemFinder")
-    found = {
-        name.replace("\\", "/"): Path(storage.path(name))
-        for name, storage in finder.list(["*.map"])
-        if Path(name).suffix in STATIC_SUFFIXES
-    }
+    # The site's own files and those of its apps (a game's table screen brings its own),
+    # not the third-party apps' (the API's documentation page is no use offline).
+    own = Path(settings.BASE_DIR) / "marquoir"
+    found: dict[str, Path] = {}
+    for finder_path in (
+        "django.contrib.staticfiles.finders.FileSystemFinder",
+        "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    ):
+        for name, storage in get_finder(finder_path).list(["*.map"]):
+            path = Path(storage.path(name))
+            if Path(name).suffix in STATIC_SUFFIXES and path.is_relative_to(own):
+                found.setdefault(name.replace("\\", "/"), path)
     return sorted(found.items())
 
 

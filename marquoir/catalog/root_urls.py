@@ -10,14 +10,18 @@ from django.conf import settings
 from django.urls import path
 from django.utils import translation
 from django.utils.functional import lazy
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from . import pwa, views
 
 
+# Marked here so that makemessages finds it (it cannot look inside an f-string).
+OFFLINE_PATH = gettext_noop("offline/")
+
+
 def _offline_route() -> str:
     """The offline page's route in the active language, prefix included: "fr/hors-ligne/"."""
-    return f"{translation.get_language() or settings.LANGUAGE_CODE}/{gettext('offline/')}"
+    return f"{translation.get_language() or settings.LANGUAGE_CODE}/{gettext(OFFLINE_PATH)}"
 
 
 urlpatterns = [

@@ -178,7 +178,7 @@ def create_match(request: HttpRequest) -> HttpResponse:
             raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
         match, token = services.match_create(game=game, players=players, first=first, options=options)
     except ServiceError as error:
-        response = error_response(request, error)
+        response = error_response(request, error, None, error.keeper)
         if error.code == "rate_limited":
             response["Retry-After"] = str(error.params["retry_after"])
         return response

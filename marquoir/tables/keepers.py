@@ -61,6 +61,9 @@ class ScoreKeeper(Protocol):
     def name(self) -> str:
         """The game's name in the current language."""
 
+    def new_match_title(self) -> str:
+        """The set-up page's heading ("New Pickomino match")."""
+
     def setup_hint(self) -> str:
         """The line under "Players" on the set-up page: how many, and who starts."""
 

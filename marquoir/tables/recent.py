@@ -97,7 +97,8 @@ def _recent(row: Match, can_edit: bool, view: MatchView) -> RecentMatch:
         players=tuple(row.players),
         updated_at=row.updated_at,
         can_edit=can_edit,
-        current=None if state.over else row.players[state.current],
+        # Games where nobody acts in turn (a score sheet) have no current player.
+        current=None if state.over or state.current is None else row.players[state.current],
         winners=winner_names(view),
     )
 

@@ -156,13 +156,17 @@ def check_new_match(*, game: object, players: object, first: object = 0, options
     keeper = keeper_for(game)
     if keeper is None:
         raise ServiceError(INVALID, "unknown_game", game=str(game)[:40])
-    names = clean_player_names(players, keeper)
+    try:
+        names = clean_player_names(players, keeper)
+    except ServiceError as error:
+        error.keeper = keeper  # the game words the player count its own way
+        raise
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise ServiceError(INVALID, "first_player", first=str(first)[:40])
     try:
         cleaned_options = keeper.clean_options(options)
     except RuleError as error:
-        raise ServiceError.from_rule(error) from None
+        raise ServiceError.from_rule(error, keeper=keeper) from None
     return NewMatch(keeper.key, names, first, cleaned_options)
 
 

@@ -72,16 +72,21 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
             response["Retry-After"] = str(allowance.retry_after)
             return remember_device(request, response)
         if form.is_valid():
-            match, _token = services.match_create(
-                game=game,
-                players=form.cleaned_data["players"],
-                first=form.cleaned_data["first_index"],
-                options=form.cleaned_data["options"],
-                assistant=form.cleaned_data["assistant"],
-            )
-            services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
-            response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
-            return remember_device(request, response)
+            try:
+                match, _token = services.match_create(
+                    game=game,
+                    players=form.cleaned_data["players"],
+                    first=form.cleaned_data["first_index"],
+                    options=form.cleaned_data["options"],
+                    assistant=form.cleaned_data["assistant"],
+                )
+            except ServiceError as refused:
+                # The game's own checks of its options, said on the form like the others.
+                form.add_error(None, message_for(refused.code, refused.reason, refused.params, (), keeper.wordings))
+            else:
+                services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
+                response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
+                return remember_device(request, response)
     else:
         initial: dict[str, Any] = {}
         rematch = request.GET.get("from")
@@ -220,5 +225,5 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     rows = services.device_matches(device_secret=device_secret(request))
     in_progress = [(m, edit) for m, edit in rows if not m.over]
     finished = with_winners((m, edit) for m, edit in rows if m.over)
-    games = [(keeper.key, keeper.name()) for keeper in all_keepers().values()]
+    games = [(keeper.key, keeper.new_match_title()) for keeper in all_keepers().values()]
     return render(request, "tables/mine.html", {"in_progress": in_progress, "finished": finished, "games": games})

@@ -49,6 +49,9 @@ class PickominoKeeper:
     def name(self) -> str:
         return "Pickomino"
 
+    def new_match_title(self) -> str:
+        return _("New Pickomino match")
+
     def setup_hint(self) -> str:
         return _(
             "Two to seven players. Leave the rows you do not need empty. Tick who starts: the youngest, by the rules."

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class SheetKeeperConfig(AppConfig):
+    name = "marquoir.keepers.sheet"
+    label = "sheet_keeper"
+    # The match core finds the game's keeper here (marquoir.tables.keepers).
+    score_keeper = "marquoir.keepers.sheet.keeper.KEEPER"
