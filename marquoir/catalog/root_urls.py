@@ -14,7 +14,6 @@ from django.utils.translation import gettext, gettext_noop
 
 from . import pwa, views
 
-
 # Marked here so that makemessages finds it (it cannot look inside an f-string).
 OFFLINE_PATH = gettext_noop("offline/")
 
