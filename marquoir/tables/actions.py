@@ -7,6 +7,7 @@ game's action types, or ``undo``, which is the core's), unknown fields, and the 
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,6 +36,20 @@ class ActionRequest:
     @property
     def is_undo(self) -> bool:
         return self.kind == UNDO
+
+
+class FreshIds:
+    """A new ``action_id`` for each form of a page, by name (``{{ action_ids.claim }}``).
+
+    One key per form, not per page: a page kept on the phone (a reload offline, the Back
+    button) whose one form was used must not have its other forms answered as that use.
+    """
+
+    def __init__(self) -> None:
+        self._ids: dict[str, str] = {}
+
+    def __getitem__(self, name: str) -> str:
+        return self._ids.setdefault(name, uuid.uuid4().hex)
 
 
 def shorten(text: object, limit: int = 40) -> str:

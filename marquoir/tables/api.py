@@ -22,7 +22,6 @@ from ninja.openapi.docs import Swagger
 from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, api_language, error_response, find_match_or_error, server_error
-from .device import device_secret
 from .keepers import all_keepers
 from .ratelimit import allow_match_creation
 from .selectors import keeper_of, match_view
@@ -171,9 +170,10 @@ def create_match(request: HttpRequest) -> HttpResponse:
             raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
         game, players, first, options = body.get("game"), body.get("players"), body.get("first", 0), body.get("options")
         services.check_new_match(game=game, players=players, first=first, options=options)
-        # Only creations that happen are counted: a refused body costs no allowance.
-        secret = device_secret(request)
-        allowance = allow_match_creation(request, device=services.digest(secret) if secret else None)
+        # Only creations that happen are counted: a refused body costs no allowance. A script
+        # is counted by its address: a device's own allowance is the pages' (a cookie it could
+        # make up would otherwise buy a new one per request).
+        allowance = allow_match_creation(request)
         if not allowance.allowed:
             raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
         match, token = services.match_create(game=game, players=players, first=first, options=options)

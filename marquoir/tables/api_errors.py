@@ -120,8 +120,13 @@ class ApiErrorMiddleware:
         return self._shape(request, response)
 
     def _shape(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if not request.path.startswith(API_PREFIX) or response.status_code != 405:
+        if not request.path.startswith(API_PREFIX) or response.status_code not in (404, 405):
             return response
+        if response.status_code == 404:
+            # An address the API does not have; its own 404s are JSON already.
+            if response.get("Content-Type", "").startswith("application/json"):
+                return response
+            return api_error(request, "not_found", "no_such_address")
         allowed = response.get("Allow", "")
         if request.method == "OPTIONS":
             answer = HttpResponse(status=204)

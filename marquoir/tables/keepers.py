@@ -44,7 +44,7 @@ class ScoreKeeper(Protocol):
     statuses: Mapping[str, int]
     """The HTTP status of each error code of this game's own (422 unless said)."""
     table_template: str
-    """The table screen: a template defining the partial ``table`` (see tables/table.html)."""
+    """The table screen: a template defining the partial ``table`` (pickomino/table.html is one)."""
     options_template: str
     """The set-up page's part for this game's table options (``form`` in its context)."""
     has_assistant: bool

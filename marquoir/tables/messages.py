@@ -76,6 +76,10 @@ _REASONS: dict[str, Wording] = {
     "conflict": lambda p, s: _("This turn was already recorded from another device: here is the table as it is now."),
     "unauthorized": lambda p, s: _("This link lets you watch, not keep score: the edit token is missing or wrong."),
     "not_found": lambda p, s: _("There is no match at this address."),
+    "no_such_address": lambda p, s: _("The API has no such address: see /api/v1/docs."),
+    "wrong_game": lambda p, s: (
+        _("This match is not one of %(game)s: it has no such address.") % {"game": p.get("game")}
+    ),
     "rate_limited": lambda p, s: (
         ngettext(
             "Too many new matches from here: try again in %(minutes)s minute.",

@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -56,11 +58,19 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         form = NewMatchForm(keeper, request.POST)
         # A phone on the set-up page is a device even before its first match: it is counted
         # as one (and its address for all its devices), so a café's new phones each start.
-        allowance = (
-            allow_match_creation(request, device=services.digest(ensure_device_secret(request)))
-            if form.is_valid()
-            else None
-        )
+        allowance = None
+        if form.is_valid():
+            try:
+                services.check_new_match(
+                    game=game,
+                    players=form.cleaned_data["players"],
+                    first=form.cleaned_data["first_index"],
+                    options=form.cleaned_data["options"],
+                )
+            except ServiceError as refused:
+                form.add_error(None, message_for(refused.code, refused.reason, refused.params, (), keeper.wordings))
+            else:
+                allowance = allow_match_creation(request, device=services.digest(ensure_device_secret(request)))
         if allowance is not None and not allowance.allowed:
             form.add_error(None, message_for("rate_limited", "rate_limited", {"minutes": allowance.minutes}))
             response = render(
@@ -130,7 +140,12 @@ def _render_table(
             context["keep_score_link"] = keep_score_link(request, view.row)
         response = render(request, keeper.table_template, context, status=status)
     for name, (value, max_age) in context.get("cookies", {}).items():
-        response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True)
+        response.set_cookie(
+            name, value, max_age=max_age, samesite="Lax", httponly=True, secure=settings.SESSION_COOKIE_SECURE
+        )
+    # The page holds this device's right to keep score (the keep-score link): shared caches
+    # keep none of it.
+    patch_cache_control(response, private=True)
     if context.get("entry_dropped"):
         # Never leave a stale entry in the address: a reload would bring it back.
         response["HX-Replace-Url"] = _table_address(view.row)
@@ -160,7 +175,12 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
             request_action = parse_action(form_body(request.POST, keeper), keeper)
         except RuleError as rule_error:
             raise ServiceError.from_rule(rule_error, keeper=keeper) from None
-        view = services.match_act(match_id=match.id, request=request_action).view
+        result = services.match_act(match_id=match.id, request=request_action)
+        if result.replayed and result.entry.payload != request_action.payload:
+            # A page's form key used before for another action (a page kept on the phone):
+            # the API answers a key with its first answer; a person is told the page is old.
+            raise ServiceError("conflict")
+        view = result.view
     except ServiceError as refused:
         error = refused
     if error is None and not request.htmx:
@@ -193,7 +213,10 @@ def assistant(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     match = services.match_set_assistant(match_id=match.id, on=request.POST.get("on") == "1")
     if request.htmx:
         # Redraw the pad as it was on screen (the entry so far is in its address).
-        query = QueryDict(urlsplit(request.htmx.current_url or "").query)
+        try:
+            query = QueryDict(urlsplit(request.htmx.current_url or "").query)
+        except ValueError:  # a malformed header (an IPv6 address left open): no entry then
+            query = QueryDict()
         return _render_table(request, match_view(match), query if match.seq == seq_before else {}, can_edit=True)
     return HttpResponseRedirect(_table_address(match), status=303)
 

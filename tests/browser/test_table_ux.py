@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
 from .helpers import OUTPUT_DIR, MakePage, assert_accessible, file_name, shoot
 from .test_table import TABLE_ADDRESS, keep_score_link
@@ -430,3 +430,24 @@ def test_a_tablet_on_its_side_shows_every_score_large_enough_to_read_across_the_
     boxes = page.locator(".band__player").evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
     assert len(set(boxes)) == 1  # all seven in one row
     shoot(page, "ux-en-09-tablet-landscape", full_page=False)
+
+
+def test_a_proxy_s_gateway_error_keeps_the_tap_and_it_goes_through_once(make_page: MakePage):
+    words = WORDS["en"]
+    page = make_page()
+    start(page, words, "Ada", "Ben")
+    refused: list[str] = []
+
+    def gateway_down_once(route: Route) -> None:
+        if not refused:
+            refused.append(route.request.url)
+            route.fulfill(status=502, body="<html><body>Bad Gateway</body></html>", content_type="text/html")
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/act/$"), gateway_down_once)
+    page.get_by_role("button", name=words["take"].format(tile=25), exact=True).click()
+    # Not the app's verdict: kept, said, and sent again by itself (every few seconds).
+    expect(bar(page)).to_have_text(words["took"].format(name="Ada", tile=25, worms=2), timeout=15_000)
+    assert len(refused) == 1
+    assert state_of(page)["seq"] == 1

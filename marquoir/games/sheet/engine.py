@@ -37,7 +37,8 @@ MIN_SCORE = -100_000
 MAX_SCORE = 100_000
 MAX_TITLE_LENGTH = 60
 MAX_TARGET = 10_000_000
-MAX_ROUNDS = 1_000
+# A match's log keeps each round, and each answer the whole sheet: a bound on both.
+MAX_ROUNDS = 200
 
 NO_ROUND = "no_round"
 """The sheet's own refusal code: ``End`` with no round recorded."""
@@ -268,6 +269,8 @@ def check_scores(scores: object, player_count: int) -> tuple[int, ...]:
 
 
 def _round(state: GameState, action: Round) -> tuple[GameState, RoundScored]:
+    if len(state.rounds) >= MAX_ROUNDS:
+        raise RuleError(INVALID, "too_many_rounds", max=MAX_ROUNDS)
     scores = check_scores(action.scores, state.player_count)
     totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
     new_state = GameState(state.options, state.first, (*state.rounds, scores), totals)

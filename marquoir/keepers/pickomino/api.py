@@ -26,8 +26,8 @@ router = Router(tags=["pickomino"])
 def _pickomino_match(match_id: str) -> Match:
     """The match, if it is a Pickomino match (another game's match has no such endpoint)."""
     match = find_match_or_error(match_id)
-    if match.game != "pickomino":
-        raise ServiceError("not_found")
+    if match.game != KEEPER.key:
+        raise ServiceError("not_found", "wrong_game", game=KEEPER.name())
     return match
 
 

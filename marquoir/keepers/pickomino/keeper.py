@@ -131,8 +131,6 @@ class PickominoKeeper:
             context["cookies"] = {PAD_COOKIE: (query["pad"], PAD_COOKIE_AGE)}
         turn = context.get("turn")
         context["entry_dropped"] = turn is not None and turn.dropped
-        context["game_name"] = self.name()
-        context["score_unit"] = _("worms")
         return context
 
     # --- the API

@@ -23,6 +23,7 @@ from marquoir.games.pickomino import (
     winners,
     worms_on,
 )
+from marquoir.tables.actions import FreshIds
 from marquoir.tables.formatting import join_names
 from marquoir.tables.messages import message_for
 from marquoir.tables.selectors import MatchView
@@ -319,7 +320,7 @@ def _turn_context(view: MatchView, turn: TurnEntry, names: list[str]) -> dict[st
 
 
 def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, pad: str = TILE_PAD) -> dict[str, Any]:
-    """Everything tables/table.html needs."""
+    """Everything pickomino/table.html needs."""
     state, names = view.engine.state, list(view.row.players)
     turn = read_turn(query, state, view.row.seq, pad=pad) if can_edit and not state.over else None
     offered = _offered_claims(turn, state)
@@ -338,7 +339,7 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, 
         "can_undo": can_edit and any(line.undone is False and not line.is_undo for line in log),
         "can_edit": can_edit,
         "turn": turn,
-        "action_id": uuid.uuid4().hex,
+        "action_ids": FreshIds(),
         # A second key for Undo, so that a tap on a tile and then on Undo are two actions.
         "undo_action_id": uuid.uuid4().hex,
         "score_unit": _("worms"),

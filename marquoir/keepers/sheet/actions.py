@@ -82,7 +82,9 @@ def form_score(raw: object, player: int, negative: bool = False) -> int:
     if written is None:
         raise RuleError(INVALID, "score_digits", player=player, given=shorten(text, 12))
     sign, digits = written.groups()
-    if len(digits.lstrip("0")) > _MAX_DIGITS:
+    # Judged on the text, before any conversion: Python will not read 4,300 digits or more,
+    # and zeros in front of a score are no reason to try.
+    if len(digits) > 2 * _MAX_DIGITS or len(digits.lstrip("0")) > _MAX_DIGITS:
         raise RuleError(INVALID, "score_range", player=player, score=shorten(text, 12))
     value = int(digits)
     return -value if sign or negative else value

@@ -63,7 +63,12 @@ WORDINGS: Mapping[str, Wording] = {
     "bad_title": lambda p, s: _("The name of the game is one line of 1 to 60 visible characters."),
     "bad_lowest_wins": lambda p, s: _('"lowest_wins" must be true or false.'),
     "bad_target": lambda p, s: _("The target is a whole number from 1 to 10,000,000, or null for none."),
-    "bad_rounds": lambda p, s: _("The number of rounds is a whole number from 1 to 1,000, or null for none."),
+    "bad_rounds": lambda p, s: (
+        _("The number of rounds is a whole number from 1 to %(most)s, or null for none.") % {"most": p.get("max")}
+    ),
+    "too_many_rounds": lambda p, s: (
+        _("A sheet holds %(most)s rounds at most: end the game, or start a new sheet.") % {"most": p.get("max")}
+    ),
     "player_count": lambda p, s: _("A score sheet takes 1 to 20 players."),
     # A round sent through the API.
     "bad_scores": _bad_scores,

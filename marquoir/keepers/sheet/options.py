@@ -115,7 +115,8 @@ class WholeNumberField(forms.CharField):
         text = super().to_python(value)
         if not text:
             return None
-        if not (text.isascii() and text.isdigit()) or not self.least <= int(text) <= self.most:
+        # The length first: a number no one types is refused before Python tries to read it.
+        if len(text) > 9 or not (text.isascii() and text.isdigit()) or not self.least <= int(text) <= self.most:
             raise ValidationError(
                 gettext_lazy("Leave it empty, or write a whole number from %(least)s to %(most)s."),
                 code="range",

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.sheet import GameState, RuleError, leaders, standings, winners
+from marquoir.tables.actions import FreshIds
 from marquoir.tables.selectors import MatchView
 
 from .actions import ROUND, form_action, parse_payload
@@ -221,7 +222,7 @@ def table_context(request: HttpRequest, view: MatchView, *, can_edit: bool) -> d
         "last_action": last_action,
         "can_edit": can_edit,
         "can_undo": can_edit and any(not line.undone and not line.is_undo for line in log),
-        "action_id": uuid.uuid4().hex,
+        "action_ids": FreshIds(),
         # A second key for Undo, so that a round recorded and then Undo are two actions.
         "undo_action_id": uuid.uuid4().hex,
         "score_unit": _("points"),

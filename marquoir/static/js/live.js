@@ -38,11 +38,11 @@
         }
         // Another phone changed the table under this one: a finger already on its way must
         // not land on the new turn's buttons. Hold the pad for a moment, visibly.
-        var pad = table && table.querySelector(".pad");
-        if (pad) {
-          pad.classList.add("pad--settling");
-          window.setTimeout(function () { pad.classList.remove("pad--settling"); }, SETTLE_MS);
-        }
+        var held = table ? table.querySelectorAll(".pad, .bar__undo, form[data-outbox]") : [];
+        Array.prototype.forEach.call(held, function (element) {
+          element.classList.add("pad--settling");
+          window.setTimeout(function () { element.classList.remove("pad--settling"); }, SETTLE_MS);
+        });
         if (window.scrollY !== y) {
           window.scrollTo({ top: y, behavior: "instant" });
         }

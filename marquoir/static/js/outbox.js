@@ -13,6 +13,8 @@
   var STORE = "marquoir-outbox";
   var RETRY_MS = 4000;
   var SLOW_MS = 400;
+  // Answers that are not the app's verdict on a tap: it is kept and sent again.
+  var RETRY_STATUSES = [0, 408, 429, 502, 503, 504];
   var sending = false;
   var retryTimer = null;
 
@@ -38,14 +40,15 @@
     if (!b) { return; }
     var line = b.querySelector(".bar__outbox");
     b.classList.toggle("bar--waiting", Boolean(text));
-    b.classList.toggle("bar--offline", state === "offline");
+    b.classList.toggle("bar--offline", state === "offline" || state === "sent");
     line.hidden = !text;
     line.textContent = text || "";
     var undo = b.querySelector(".bar__undo button");
     if (undo) {
       if (!undo.dataset.label) { undo.dataset.label = undo.textContent; }
+      // Kept but never sent: Undo cancels it. Perhaps sent already: nothing to cancel.
       undo.textContent = state === "offline" ? words("cancel") : undo.dataset.label;
-      undo.hidden = state === "offline" ? false : undo.hasAttribute("data-hidden");
+      undo.hidden = state === "offline" ? false : state === "sent" || undo.hasAttribute("data-hidden");
     }
   }
 
@@ -103,6 +106,13 @@
       return response.text().then(function (html) {
         window.clearTimeout(slow);
         sending = false;
+        var fromMarquoir = html.indexOf('id="table"') !== -1;
+        if (!fromMarquoir && RETRY_STATUSES.indexOf(response.status) !== -1) {
+          // A proxy answering while the server restarts, or a server too busy: not the
+          // app's word on this tap. Keep it and try again (its action_id makes it once).
+          waiting(item, true);
+          return;
+        }
         drop(item);  // answered: applied, or refused with the reason; never sent again
         if (swap(html)) {
           say("");
@@ -115,9 +125,19 @@
       // No answer: the network is down (or the server is). Keep it, say so, try again.
       window.clearTimeout(slow);
       sending = false;
-      say(words("waiting").replace("{tap}", item.label), "offline");
-      retryLater();
+      // A browser that knows it is offline sent nothing; otherwise the request may have
+      // reached the server and only its answer got lost.
+      waiting(item, navigator.onLine !== false);
     });
+  }
+
+  function waiting(item, maybeSent) {
+    // Once it may have reached the server, a tap can no longer be cancelled, only sent
+    // again (the server answers a repeat of its action_id with the first answer).
+    item.attempted = item.attempted || maybeSent;
+    save(load().map(function (other) { return other.id === item.id ? item : other; }));
+    say(words("waiting").replace("{tap}", item.label), item.attempted ? "sent" : "offline");
+    retryLater();
   }
 
   function retryLater() {
@@ -142,10 +162,12 @@
     var submitter = event.submitter || null;
     var kept = ours(load());
     if (kept.length || sending) {
-      if (form.classList.contains("bar__undo") && kept.length && !sending) {
-        drop(kept[0]);  // Undo while a tap waits for the network: that tap is never sent
+      if (form.classList.contains("bar__undo") && kept.length && !sending && !kept[0].attempted) {
+        drop(kept[0]);  // Undo before the tap ever left the phone: it is never sent
         say(words("cancelled").replace("{tap}", kept[0].label));
         window.setTimeout(function () { if (!busy()) { say(""); } }, 4000);
+      } else if (form.classList.contains("bar__undo") && kept.length && kept[0].attempted) {
+        say(words("uncancellable").replace("{tap}", kept[0].label), "sent");
       } else if (kept.length) {
         say(words("busy").replace("{tap}", kept[0].label), sending ? "" : "offline");
       }

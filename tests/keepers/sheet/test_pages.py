@@ -140,8 +140,8 @@ def test_one_player_is_enough_for_a_sheet(client: Client):
         ({"target": "0"}, "whole number from 1 to 10,000,000"),
         ({"target": "cent"}, "whole number from 1 to 10,000,000"),
         ({"target": "１００"}, "whole number from 1 to 10,000,000"),
-        ({"rounds": "٣"}, "whole number from 1 to 1,000"),
-        ({"rounds": "2.5"}, "whole number from 1 to 1,000"),
+        ({"rounds": "٣"}, "whole number from 1 to 200"),
+        ({"rounds": "2.5"}, "whole number from 1 to 200"),
         ({"title": "x" * 61}, "at most 60 characters"),
         ({"title": "Sky\x07jo"}, "one line of visible characters"),
     ],
@@ -399,3 +399,24 @@ def test_the_home_page_lists_a_sheet_in_progress(client: Client):
 
     html = client.get("/en/").content.decode()
     assert "Resume a match" in html
+
+
+@pytest.mark.parametrize("typed", ["0" * 5000 + "1", "9" * 5000, "-" + "0" * 4400 + "7"])
+def test_a_score_of_thousands_of_digits_is_refused_in_words_not_a_server_error(client: Client, typed: str):
+    table = start(client, "Ada", "Ben")
+
+    response = send_round(client, table, typed, "4")
+
+    assert response.status_code == 422
+    assert "out of range" in html_lib.unescape(response.content.decode())
+    assert LogEntry.objects.count() == 0
+
+
+@pytest.mark.parametrize("field", ["target", "rounds"])
+def test_a_set_up_number_of_thousands_of_digits_is_refused_in_words(client: Client, field: str):
+    form = {"name_0": "Ada", "name_1": "Ben", "first": "0", field: "1" * 5000}
+    response = client.post("/en/tables/new/sheet/", form)
+
+    assert response.status_code == 422
+    assert "whole number from 1 to" in html_lib.unescape(response.content.decode())
+    assert Match.objects.count() == 0
