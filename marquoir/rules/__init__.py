@@ -3,5 +3,6 @@ plus the log of actions in force. Pure Python, like every engine: no Django, no 
 
 from .errors import INVALID, MATCH_OVER, NOTHING_TO_UNDO, RuleError
 from .match import GameMatch, Step
+from .values import is_whole_number
 
-__all__ = ["INVALID", "MATCH_OVER", "NOTHING_TO_UNDO", "GameMatch", "RuleError", "Step"]
+__all__ = ["INVALID", "MATCH_OVER", "NOTHING_TO_UNDO", "GameMatch", "RuleError", "Step", "is_whole_number"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from marquoir.rules import INVALID, RuleError
+from marquoir.rules.values import is_whole_number
 
 if TYPE_CHECKING:
     from .keepers import ScoreKeeper
@@ -64,10 +65,6 @@ def _bad_character(char: str) -> bool:
     return char < " " or char == "\x7f" or "\ud800" <= char <= "\udfff"
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def parse_action(body: object, keeper: ScoreKeeper) -> ActionRequest:
     """The request in ``body`` (decoded JSON) for ``keeper``'s game, or ``RuleError(invalid, reason)``."""
     if not isinstance(body, Mapping):
@@ -80,7 +77,7 @@ def parse_action(body: object, keeper: ScoreKeeper) -> ActionRequest:
     if unknown:
         raise RuleError(INVALID, "unknown_field", field=shorten(unknown[0]))
     expected_seq = body.get("expected_seq")
-    if expected_seq is not None and (not _is_int(expected_seq) or expected_seq < 0):
+    if expected_seq is not None and (not is_whole_number(expected_seq) or expected_seq < 0):
         raise RuleError(INVALID, "bad_expected_seq")
     action_id = body.get("action_id")
     if action_id is not None and (

@@ -30,6 +30,7 @@ from enum import StrEnum
 from typing import TypeAlias, overload
 
 from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
+from marquoir.rules.values import is_whole_number
 
 MIN_PLAYERS = 1
 MAX_PLAYERS = 20
@@ -42,11 +43,6 @@ MAX_ROUNDS = 200
 
 NO_ROUND = "no_round"
 """The sheet's own refusal code: ``End`` with no round recorded."""
-
-
-def _is_int(value: object) -> bool:
-    # bool is an int to Python, never a score or a count to a player.
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +67,9 @@ class Options:
             raise RuleError(INVALID, "bad_title", title=self.title)
         if not isinstance(self.lowest_wins, bool):
             raise RuleError(INVALID, "bad_lowest_wins", lowest_wins=self.lowest_wins)
-        if self.target is not None and not (_is_int(self.target) and 1 <= self.target <= MAX_TARGET):
+        if self.target is not None and not (is_whole_number(self.target) and 1 <= self.target <= MAX_TARGET):
             raise RuleError(INVALID, "bad_target", target=self.target, min=1, max=MAX_TARGET)
-        if self.rounds is not None and not (_is_int(self.rounds) and 1 <= self.rounds <= MAX_ROUNDS):
+        if self.rounds is not None and not (is_whole_number(self.rounds) and 1 <= self.rounds <= MAX_ROUNDS):
             raise RuleError(INVALID, "bad_rounds", rounds=self.rounds, min=1, max=MAX_ROUNDS)
 
 
@@ -216,9 +212,9 @@ class Standing:
 
 def new_game(player_count: int, first: int = 0, options: Options | None = None) -> GameState:
     """A blank sheet for ``player_count`` players (1 to 20); ``first`` starts (shown only)."""
-    if not _is_int(player_count) or not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+    if not is_whole_number(player_count) or not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
         raise RuleError(INVALID, "player_count", count=player_count, min=MIN_PLAYERS, max=MAX_PLAYERS)
-    if not _is_int(first) or not 0 <= first < player_count:
+    if not is_whole_number(first) or not 0 <= first < player_count:
         raise RuleError(INVALID, "first_player", first=first)
     if options is not None and not isinstance(options, Options):
         raise RuleError(INVALID, "bad_options")
@@ -260,7 +256,7 @@ def check_scores(scores: object, player_count: int) -> tuple[int, ...]:
     if len(scores) != player_count:
         raise RuleError(INVALID, "score_count", count=len(scores), expected=player_count)
     for player, score in enumerate(scores):
-        if not _is_int(score):
+        if not is_whole_number(score):
             raise RuleError(INVALID, "bad_scores", player=player, score=score)
     for player, score in enumerate(scores):
         if not MIN_SCORE <= score <= MAX_SCORE:

@@ -10,6 +10,7 @@ from typing import Any
 
 from marquoir.games.pickomino import GRILL, Bust, BustReason, RuleError, Take, TurnDice
 from marquoir.games.pickomino.errors import INVALID
+from marquoir.rules.values import is_whole_number
 from marquoir.tables.actions import ascii_number, form_number
 
 from .turn import decode_dice
@@ -19,10 +20,6 @@ ACTION_FIELDS: Mapping[str, frozenset[str]] = {
     "take": frozenset({"type", "total", "worm", "dice", "from"}),
     "bust": frozenset({"type", "reason"}),
 }
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _quoted(value: object, limit: int = 40) -> str:
@@ -42,7 +39,7 @@ def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
 
 def _take_payload(body: Mapping[str, Any]) -> dict[str, Any]:
     source = body.get("from", GRILL)
-    if source != GRILL and not _is_int(source):
+    if source != GRILL and not is_whole_number(source):
         raise RuleError(INVALID, "bad_source", source=_quoted(source))
     if "dice" in body:
         if "total" in body or "worm" in body:
@@ -51,7 +48,7 @@ def _take_payload(body: Mapping[str, Any]) -> dict[str, Any]:
         counts = {face.key: count for face, count in dice.counts().items()}
         return {"type": "take", "total": dice.total, "worm": dice.has_worm, "from": source, "dice": counts}
     total, worm = body.get("total"), body.get("worm")
-    if not _is_int(total):
+    if not is_whole_number(total):
         raise RuleError(INVALID, "bad_total", total=_quoted(total))
     if not isinstance(worm, bool):
         raise RuleError(INVALID, "bad_worm")

@@ -67,6 +67,11 @@ class PlayerCard:
         """What the band shows: Pickomino counts worms."""
         return self.worms
 
+    @property
+    def score_unit(self) -> str:
+        """The band's unit for a screen reader: "1 worm", "3 worms"."""
+        return ngettext("worm", "worms", self.worms)
+
 
 @dataclass(frozen=True)
 class LogLine:

@@ -14,6 +14,7 @@ from typing import Any
 
 from marquoir.games.sheet import MAX_PLAYERS, MAX_SCORE, MIN_SCORE, End, Round, RuleError
 from marquoir.rules import INVALID
+from marquoir.rules.values import is_whole_number
 from marquoir.tables.actions import shorten
 from marquoir.tables.formatting import MINUS
 
@@ -32,10 +33,6 @@ _FORM_SCORE = re.compile(f"([-{MINUS}]?)([0-9]+)")
 _MAX_DIGITS = 9
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
     """The stored payload of a round or the end, or ``RuleError(invalid, reason)``.
 
@@ -52,7 +49,7 @@ def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
     if len(scores) > MAX_PLAYERS:
         raise RuleError(INVALID, "score_count", count=len(scores), expected=None)
     for player, score in enumerate(scores):
-        if not _is_int(score):
+        if not is_whole_number(score):
             raise RuleError(INVALID, "bad_scores", player=player, score=shorten(score))
     for player, score in enumerate(scores):
         if not MIN_SCORE <= score <= MAX_SCORE:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from marquoir.games.sheet import MAX_ROUNDS, MAX_TARGET, MAX_TITLE_LENGTH, Options, RuleError, valid_title
 from marquoir.rules import INVALID
+from marquoir.rules.values import is_whole_number
 from marquoir.tables.actions import shorten
 
 OPTION_NAMES = ("title", "lowest_wins", "target", "rounds")
@@ -26,10 +27,6 @@ DEFAULTS: dict[str, Any] = {"title": None, "lowest_wins": False, "target": None,
 # Joiners shape Persian, Indic and emoji words; other format characters (bidi overrides
 # among them) only hide or reorder text, so a title refuses them as a name does.
 _ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _printable(title: str) -> bool:
@@ -73,9 +70,9 @@ def clean_options(options: object) -> dict[str, Any]:
     if not isinstance(lowest_wins, bool):
         raise RuleError(INVALID, "bad_lowest_wins", lowest_wins=shorten(lowest_wins))
     target, rounds = options.get("target"), options.get("rounds")
-    if target is not None and not _is_int(target):
+    if target is not None and not is_whole_number(target):
         raise RuleError(INVALID, "bad_target", target=shorten(target), min=1, max=MAX_TARGET)
-    if rounds is not None and not _is_int(rounds):
+    if rounds is not None and not is_whole_number(rounds):
         raise RuleError(INVALID, "bad_rounds", rounds=shorten(rounds), min=1, max=MAX_ROUNDS)
     checked = Options(title=title, lowest_wins=lowest_wins, target=target, rounds=rounds)  # range checks
     return {

@@ -46,6 +46,7 @@ class BandPlayer:
     name: str
     score: str
     current: bool = False
+    score_unit: str = ""  # said to a screen reader after the score: "1 point", "12 points"
 
 
 @dataclass(frozen=True)
@@ -206,7 +207,12 @@ def table_context(request: HttpRequest, view: MatchView, *, can_edit: bool) -> d
     context: dict[str, Any] = {
         "match": view.row,
         "state": state,
-        "players": [BandPlayer(index, name, score_text(totals[index])) for index, name in enumerate(names)],
+        "players": [
+            BandPlayer(
+                index, name, score_text(totals[index]), score_unit=ngettext("point", "points", abs(totals[index]))
+            )
+            for index, name in enumerate(names)
+        ],
         "many_players": len(names) >= MANY_PLAYERS,
         # Totals of five characters and more (−1234, 10000) need wider tiles in the band.
         "wide_scores": max(len(score_text(total)) for total in totals) >= WIDE_SCORE,
