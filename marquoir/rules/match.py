@@ -59,6 +59,15 @@ class GameMatch(Generic[S, A, O]):
             match = match.apply(action)
         return match
 
+    @classmethod
+    def fold(cls, setup: SetUp[S], actions: Iterable[A]) -> S:
+        """The state ``actions`` lead to from ``setup``, keeping nothing else: the fast path
+        (no steps kept, so nothing to undo or chart)."""
+        state, rules = setup.initial_state(), cls.rules
+        for action in actions:
+            state = rules(state, action)[0]
+        return state
+
     @property
     def state(self) -> S:
         """The table now."""

@@ -95,12 +95,6 @@ class ScoreKeeper(Protocol):
     def winners(self, view: MatchView) -> tuple[int, ...]:
         """The winning seats, once the match is over (empty before)."""
 
-    def describe(self, outcome: Any, players: Sequence[str]) -> str:
-        """What an action did, in a sentence (the log)."""
-
-    def describe_short(self, outcome: Any, players: Sequence[str]) -> str:
-        """What an action did, in a few words (the bar under the thumb)."""
-
     def table_context(
         self, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
     ) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, Bust, Outcome, Take, winners
+from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, Bust, Take, winners
 from marquoir.games.pickomino import Match as PickominoMatch
 from marquoir.games.pickomino.errors import INVALID, RuleError
 from marquoir.tables.actions import ActionRequest, parse_action
@@ -21,7 +21,6 @@ from marquoir.tables.selectors import MatchView
 from . import state
 from .actions import ACTION_FIELDS, engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
-from .narration import describe, describe_short
 from .presenters import table_context
 from .turn import PADS, preferred_pad
 
@@ -112,12 +111,6 @@ class PickominoKeeper:
 
     def winners(self, view: MatchView) -> tuple[int, ...]:
         return winners(view.engine.state) if view.engine.state.over else ()
-
-    def describe(self, outcome: Outcome, players: Sequence[str]) -> str:
-        return describe(outcome, players)
-
-    def describe_short(self, outcome: Outcome, players: Sequence[str]) -> str:
-        return describe_short(outcome, players)
 
     # --- the screens
 

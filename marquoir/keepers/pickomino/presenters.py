@@ -25,6 +25,7 @@ from marquoir.games.pickomino import (
 )
 from marquoir.tables.actions import FreshIds
 from marquoir.tables.formatting import join_names
+from marquoir.tables.log_words import LogWords, log_in_words
 from marquoir.tables.messages import message_for
 from marquoir.tables.selectors import MatchView
 
@@ -33,6 +34,8 @@ from .messages import WORDINGS
 from .narration import bust_reason_text, describe, describe_short, describe_undo, describe_undo_short
 from .state import worms_over_time
 from .turn import DICE_PAD, TILE_PAD, TurnEntry, read_turn
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
 
 
 @dataclass(frozen=True)
@@ -71,14 +74,6 @@ class PlayerCard:
     def score_unit(self) -> str:
         """The band's unit for a screen reader: "1 worm", "3 worms"."""
         return ngettext("worm", "worms", self.worms)
-
-
-@dataclass(frozen=True)
-class LogLine:
-    seq: int
-    text: str
-    undone: bool
-    is_undo: bool
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
@@ -203,25 +198,6 @@ def _players(state: GameState, names: list[str], offered: dict[tuple[int, str], 
     return players
 
 
-def _log(view: MatchView, names: list[str]) -> tuple[list[LogLine], str | None]:
-    """The log in words, newest first, and the short words for the last action in force."""
-    log: list[LogLine] = []
-    outcomes_by_seq = {logged.seq: logged.outcome for logged in view.log}
-    for logged in view.log:
-        if logged.outcome is not None:
-            text = describe(logged.outcome, names)
-        else:
-            text = describe_undo(outcomes_by_seq.get(logged.undoes or -1), names)
-        log.append(LogLine(logged.seq, text, logged.undone, logged.outcome is None))
-    log.reverse()
-    last = view.log[-1] if view.log else None
-    if last is None:
-        return log, None
-    if last.outcome is not None:
-        return log, describe_short(last.outcome, names)
-    return log, describe_undo_short(outcomes_by_seq.get(last.undoes or -1), names)
-
-
 def _pad_prompt(turn: TurnEntry, names: list[str], state: GameState) -> str:
     """The one line above the pad that says what a tap does now."""
     name = names[state.current]
@@ -330,7 +306,7 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, 
     turn = read_turn(query, state, view.row.seq, pad=pad) if can_edit and not state.over else None
     offered = _offered_claims(turn, state)
     narrowed = turn is not None and (turn.has_total or turn.pad == DICE_PAD)
-    log, last_action = _log(view, names)
+    log, last_action = log_in_words(view, LOG_WORDS)
     players = _players(state, names, offered)
     context: dict[str, Any] = {
         "match": view.row,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from marquoir.games.sheet import MAX_PLAYERS, MIN_PLAYERS, End, Outcome, Round, winners
+from marquoir.games.sheet import MAX_PLAYERS, MIN_PLAYERS, End, Round, winners
 from marquoir.games.sheet import Match as SheetMatch
 from marquoir.tables.actions import ActionRequest, parse_action
 from marquoir.tables.keepers import Wording
@@ -19,7 +19,6 @@ from marquoir.tables.selectors import MatchView
 from . import options, state
 from .actions import ACTION_FIELDS, engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
-from .narration import describe, describe_short
 from .presenters import table_context
 
 if TYPE_CHECKING:
@@ -81,12 +80,6 @@ class SheetKeeper:
 
     def winners(self, view: MatchView) -> tuple[int, ...]:
         return winners(view.engine.state)
-
-    def describe(self, outcome: Outcome, players: Sequence[str]) -> str:
-        return describe(outcome, players)
-
-    def describe_short(self, outcome: Outcome, players: Sequence[str]) -> str:
-        return describe_short(outcome, players)
 
     # --- the screens
 

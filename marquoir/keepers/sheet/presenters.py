@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from marquoir.games.sheet import GameState, RuleError, leaders, standings, winners
 from marquoir.tables.actions import FreshIds
+from marquoir.tables.log_words import LogWords, log_in_words
 from marquoir.tables.selectors import MatchView
 
 from .actions import ROUND, form_action, parse_payload
@@ -36,6 +37,9 @@ WIDE_SCORE = 5
 # The chart's colours (chart__line--N in tables/table.css); past them, dashes tell lines apart.
 CHART_COLOURS = 7
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
+
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
 
 
 @dataclass(frozen=True)
@@ -68,14 +72,6 @@ class Cell:
     leader: bool = False
 
 
-@dataclass(frozen=True)
-class LogLine:
-    seq: int
-    text: str
-    undone: bool
-    is_undo: bool
-
-
 def _cell(value: int, *, leader: bool = False) -> Cell:
     return Cell(score_text(value), leader)
 
@@ -91,25 +87,6 @@ def rules_text(state: GameState) -> str:
     if options.target is None and options.rounds is None:
         parts.append(_("ends when you say so"))
     return " · ".join(parts)
-
-
-def _log(view: MatchView, names: Sequence[str]) -> tuple[list[LogLine], str | None]:
-    """The log in words, newest first, and the few words for the last entry (the bar)."""
-    outcomes_by_seq = {logged.seq: logged.outcome for logged in view.log}
-    lines = []
-    for logged in view.log:
-        if logged.outcome is not None:
-            text = describe(logged.outcome, names)
-        else:
-            text = describe_undo(outcomes_by_seq.get(logged.undoes or -1), names)
-        lines.append(LogLine(logged.seq, text, logged.undone, logged.outcome is None))
-    lines.reverse()
-    if not view.log:
-        return lines, None
-    last = view.log[-1]
-    if last.outcome is not None:
-        return lines, describe_short(last.outcome, names)
-    return lines, describe_undo_short(outcomes_by_seq.get(last.undoes or -1), names)
 
 
 def _refused_entry(request: HttpRequest, seq: int) -> Mapping[str, Any]:
@@ -202,7 +179,7 @@ def table_context(request: HttpRequest, view: MatchView, *, can_edit: bool) -> d
     totals = state.totals
     leading = set(leaders(state)) if state.rounds else set()
     rank_of = {standing.player: standing.rank for standing in standings(state)}
-    log, last_action = _log(view, names)
+    log, last_action = log_in_words(view, LOG_WORDS)
     number = state.round_count + 1
     context: dict[str, Any] = {
         "match": view.row,

@@ -7,7 +7,14 @@ from django.utils import translation
 
 from marquoir.games.sheet import End, Match, Options, Outcome, Round, Setup
 from marquoir.keepers.sheet.keeper import KEEPER
-from marquoir.keepers.sheet.narration import describe_undo, describe_undo_short, round_status, score_text
+from marquoir.keepers.sheet.narration import (
+    describe,
+    describe_short,
+    describe_undo,
+    describe_undo_short,
+    round_status,
+    score_text,
+)
 from marquoir.tables.messages import message_for
 
 NBSP = "\u00a0"
@@ -23,37 +30,37 @@ def outcomes(*actions: Round | End, options: Options | None = None, players: int
 def test_a_round_is_told_with_every_score_and_the_true_minus_sign():
     (outcome,) = outcomes(Round((12, -3, 40)))
 
-    assert KEEPER.describe(outcome, NAMES) == f"Round 1: Ada 12, Ben {MINUS}3, Cy 40."
-    assert KEEPER.describe_short(outcome, NAMES) == "Round 1 · Cy leads with 40"
+    assert describe(outcome, NAMES) == f"Round 1: Ada 12, Ben {MINUS}3, Cy 40."
+    assert describe_short(outcome, NAMES) == "Round 1 · Cy leads with 40"
     with translation.override("fr"):
-        assert KEEPER.describe(outcome, NAMES) == f"Manche 1{NBSP}: Ada 12, Ben {MINUS}3, Cy 40."
-        assert KEEPER.describe_short(outcome, NAMES) == "Manche 1 · Cy est en tête avec 40"
+        assert describe(outcome, NAMES) == f"Manche 1{NBSP}: Ada 12, Ben {MINUS}3, Cy 40."
+        assert describe_short(outcome, NAMES) == "Manche 1 · Cy est en tête avec 40"
 
 
 def test_tied_leaders_are_named_together():
     outcome = outcomes(Round((1, 2, 3)), Round((51, 50, 49)))[-1]
 
-    assert KEEPER.describe_short(outcome, NAMES) == "Round 2 · Ada, Ben and Cy lead with 52"
+    assert describe_short(outcome, NAMES) == "Round 2 · Ada, Ben and Cy lead with 52"
     with translation.override("fr"):
-        assert KEEPER.describe_short(outcome, NAMES) == "Manche 2 · Ada, Ben et Cy sont en tête avec 52"
+        assert describe_short(outcome, NAMES) == "Manche 2 · Ada, Ben et Cy sont en tête avec 52"
 
 
 def test_a_lowest_wins_sheet_leads_with_the_lowest_total_even_below_zero():
     (outcome,) = outcomes(Round((12, -3, 40)), options=Options(lowest_wins=True))
 
-    assert KEEPER.describe_short(outcome, NAMES) == f"Round 1 · Ben leads with {MINUS}3"
+    assert describe_short(outcome, NAMES) == f"Round 1 · Ben leads with {MINUS}3"
 
 
 def test_the_round_that_reaches_the_target_names_the_winners():
     outcome = outcomes(Round((20, 30, 60)), Round((35, 25, 45)), options=Options(lowest_wins=True, target=100))[-1]
 
-    assert KEEPER.describe(outcome, NAMES) == (
+    assert describe(outcome, NAMES) == (
         "Round 2: Ada 35, Ben 25, Cy 45. A total reached the target: the game is over. "
         "Ada and Ben share the win with 55."
     )
-    assert KEEPER.describe_short(outcome, NAMES) == "Round 2 · Ada and Ben share the win with 55"
+    assert describe_short(outcome, NAMES) == "Round 2 · Ada and Ben share the win with 55"
     with translation.override("fr"):
-        assert KEEPER.describe(outcome, NAMES) == (
+        assert describe(outcome, NAMES) == (
             f"Manche 2{NBSP}: Ada 35, Ben 25, Cy 45. Un total a atteint l’objectif{NBSP}: la partie est finie. "
             "Ada et Ben gagnent ex æquo avec 55."
         )
@@ -62,23 +69,23 @@ def test_the_round_that_reaches_the_target_names_the_winners():
 def test_the_last_round_of_a_counted_game_says_so():
     outcome = outcomes(Round((1, 2, 3)), options=Options(rounds=1))[-1]
 
-    assert KEEPER.describe(outcome, NAMES).endswith("That was the last round: the game is over. Cy wins with 3.")
+    assert describe(outcome, NAMES).endswith("That was the last round: the game is over. Cy wins with 3.")
 
 
 def test_the_end_says_after_how_many_rounds_and_who_won():
     outcome = outcomes(Round((1, 2, 3)), Round((4, 5, -6)), End())[-1]
 
-    assert KEEPER.describe(outcome, NAMES) == "The players stopped after 2 rounds. Ben wins with 7."
-    assert KEEPER.describe_short(outcome, NAMES) == "Game over · Ben wins with 7"
+    assert describe(outcome, NAMES) == "The players stopped after 2 rounds. Ben wins with 7."
+    assert describe_short(outcome, NAMES) == "Game over · Ben wins with 7"
     with translation.override("fr"):
-        assert KEEPER.describe(outcome, NAMES) == "Les joueurs se sont arrêtés après 2 manches. Ben gagne avec 7."
-        assert KEEPER.describe_short(outcome, NAMES) == "Partie finie · Ben gagne avec 7"
+        assert describe(outcome, NAMES) == "Les joueurs se sont arrêtés après 2 manches. Ben gagne avec 7."
+        assert describe_short(outcome, NAMES) == "Partie finie · Ben gagne avec 7"
 
 
 def test_a_lone_player_finishes_rather_than_wins():
     outcome = outcomes(Round((-4,)), End(), players=1)[-1]
 
-    assert KEEPER.describe(outcome, ["Ada"]) == f"The players stopped after 1 round. Ada finishes with {MINUS}4."
+    assert describe(outcome, ["Ada"]) == f"The players stopped after 1 round. Ada finishes with {MINUS}4."
 
 
 def test_an_undo_names_the_round_it_took_back():
