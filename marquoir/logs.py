@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse
 
 access_logger = logging.getLogger("marquoir.access")
@@ -39,14 +40,35 @@ class JsonFormatter(logging.Formatter):
 
 
 class AccessLogMiddleware:
-    """One line per request: method, path (no query), status, duration."""
+    """One line per request: method, path (no query), status, duration.
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    Sync and async alike, so that the event streams (async views) cross no extra thread."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self._acall(request)
         started = time.perf_counter()
         response = self.get_response(request)
+        self._log(request, response, started)
+        return response
+
+    async def _acall(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response: HttpResponse = await self.get_response(request)
+        self._log(request, response, started)
+        return response
+
+    @staticmethod
+    def _log(request: HttpRequest, response: HttpResponse, started: float) -> None:
         access_logger.info(
             "%s %s %s",
             request.method,
@@ -59,4 +81,3 @@ class AccessLogMiddleware:
                 "duration_ms": round((time.perf_counter() - started) * 1000, 2),
             },
         )
-        return response

@@ -1,4 +1,4 @@
-"""The ASGI entry point: synchronous requests in one trip to a long-lived thread, streams async."""
+"""The ASGI entry point: pages in one trip to a long-lived thread, the live streams async."""
 
 from __future__ import annotations
 
@@ -9,9 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from asgiref.sync import iscoroutinefunction
 from django.core import signals
+from django.core.asgi import get_asgi_application
+from django.urls import URLResolver, get_resolver, resolve
 
 from marquoir import asgi
+from marquoir.tables.stream import is_stream_path, match_stream
 
 STATIC = Path(__file__).resolve().parent.parent / "marquoir" / "static"
 
@@ -32,6 +36,7 @@ async def call(
         "root_path": "",
         "headers": [
             (b"host", b"testserver"),
+            *([(b"content-length", str(len(body)).encode())] if body else []),
             *((name.replace("_", "-").lower().encode(), value.encode()) for name, value in headers.items()),
         ],
         "client": ("127.0.0.1", 50000),
@@ -66,13 +71,6 @@ def test_a_synchronous_request_runs_start_view_and_finish_in_one_long_lived_thre
     def finished(**_kwargs: Any) -> None:
         threads["request_finished"] = threading.current_thread().name
 
-    real_get_response = asgi.sync_stack.get_response
-
-    def get_response(request: Any) -> Any:
-        threads["view"] = threading.current_thread().name
-        return real_get_response(request)
-
-    monkeypatch.setattr(asgi.sync_stack, "get_response", get_response)
     signals.request_started.connect(started)
     signals.request_finished.connect(finished)
     try:
@@ -82,33 +80,60 @@ def test_a_synchronous_request_runs_start_view_and_finish_in_one_long_lived_thre
         signals.request_finished.disconnect(finished)
     assert status == 200
     assert json.loads(body) == {"status": "ok"}
-    assert set(threads) == {"request_started", "view", "request_finished"}
+    assert set(threads) == {"request_started", "request_finished"}
     assert len(set(threads.values())) == 1, threads
-    assert threads["view"].startswith("marquoir-sync")
+    assert threads["request_started"].startswith("WSGI"), threads  # a2wsgi's pool
 
 
-def test_only_the_event_streams_go_to_djangos_async_handler():
-    assert asgi.serves_async_view({"path": "/api/v1/matches/abc/events"})
-    for path in ["/healthz", "/en/", "/fr/jeux/pickomino/", "/api/v1/matches/abc", "/api/v1/matches", "/nope"]:
-        assert not asgi.serves_async_view({"path": path}), path
+def test_the_entry_point_sends_exactly_the_stream_addresses_to_the_stream_app():
+    for path in ["/api/v1/matches/abc/events", "/api/v1/matches/3t8dZ1VZ8ZXiazvWD4W5DA/events"]:
+        assert is_stream_path(path), path
+        assert resolve(path).func is match_stream  # the same address for Django
+    for path in [
+        "/healthz",
+        "/en/",
+        "/fr/jeux/pickomino/",
+        "/api/v1/matches/abc",
+        "/api/v1/matches",
+        "/api/v1/matches/abc/events/",
+        "/api/v1/matches/a/b/events",
+        "/nope",
+    ]:
+        assert not is_stream_path(path), path
+
+
+def test_every_async_view_of_the_site_is_a_stream_address():
+    """The pages go to Django's WSGI handler, which runs views synchronously: an async view
+    anywhere but at the stream's address would be served a thread per request."""
+    found = []
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            elif iscoroutinefunction(pattern.callback):
+                found.append(prefix + str(pattern.pattern))
+
+    walk(get_resolver().url_patterns, "/")
+    assert found == ["/api/v1/matches/<str:match_id>/events"]
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("path", ["/healthz", "/en/", "/fr/jeux/pickomino/", "/nope", "/api/v1/matches/nope"])
-def test_the_synchronous_stack_answers_as_djangos_own_handler_does(path):
+def test_the_pages_answer_as_djangos_own_asgi_handler_does(path):
     async def both() -> tuple[Any, Any]:
-        return await call(asgi.sync_stack, "GET", path), await call(asgi.django_handler, "GET", path)
+        return await call(asgi.application, "GET", path), await call(get_asgi_application(), "GET", path)
 
     ours, django = asyncio.run(both())
     assert ours[0] == django[0]
-    assert set(ours[1]) == set(django[1])
+    assert set(ours[1]) - {"content-length"} == set(django[1]) - {"content-length"}
     assert ours[1]["content-security-policy"] == django[1]["content-security-policy"]
     if path in {"/healthz", "/api/v1/matches/nope"}:
         assert ours[2] == django[2]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_post_with_a_json_body_reaches_the_api_through_the_synchronous_stack():
+def test_a_post_with_a_json_body_reaches_the_api():
     body = json.dumps({"game": "pickomino", "players": ["Ada", "Ben"]}).encode()
     status, _headers, answer = asyncio.run(
         call(asgi.application, "POST", "/api/v1/matches", body, content_type="application/json")

@@ -44,7 +44,13 @@ logger = logging.getLogger("marquoir.api")
 
 def api_language(request: HttpRequest) -> str:
     """The language of ``Accept-Language`` (English or French), English otherwise."""
-    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+    return language_of(request.headers.get("Accept-Language", ""))
+
+
+def language_of(accept_language: str) -> str:
+    """The language an ``Accept-Language`` header asks for (English or French), English
+    otherwise."""
+    for code, _quality in parse_accept_lang_header(accept_language):
         if code == "*":
             break
         try:
@@ -56,9 +62,14 @@ def api_language(request: HttpRequest) -> str:
 
 def api_error(request: HttpRequest, code: str, reason: str | None = None, **params: object) -> JsonResponse:
     """The contract's error body for ``code``, worded in the request's language."""
-    with translation.override(api_language(request)):
+    return JsonResponse(error_body(api_language(request), code, reason, **params), status=STATUS.get(code, 422))
+
+
+def error_body(language: str, code: str, reason: str | None = None, **params: object) -> dict[str, Any]:
+    """``{"error": {"code", "message"}}`` for ``code``, worded in ``language``."""
+    with translation.override(language):
         message = message_for(code, reason or code, params)
-    return JsonResponse({"error": {"code": code, "message": message}}, status=STATUS.get(code, 422))
+    return {"error": {"code": code, "message": message}}
 
 
 def error_response(

@@ -1,14 +1,19 @@
 """Live updates: every page watching a match hears of each accepted action within a second.
 
-A write announces the match's new ``seq`` inside its transaction (PostgreSQL: ``pg_notify``
-in the very statement that writes the turn, see services; delivered at commit to every
-server process). Each process runs one ``Hub`` in its event loop that fans the news out
-to the server-sent-event streams of that process:
+A write announces the match's new ``seq`` inside its transaction (PostgreSQL: ``NOTIFY``,
+see ``announce``; delivered at commit to every server process). Each process runs one
+``Hub`` in its event loop that fans the news out to the server-sent-event streams of that
+process:
 
 - on PostgreSQL, one LISTEN connection per process;
 - on SQLite (one machine), a nudge from the same process right after commit, plus one
   cheap query every quarter second over the matches being watched, which also covers
   writes made by other processes.
+
+A stream reads its match's seq through the hub too: the hub's one thread, which keeps its
+database connection, answers every stream that connected meanwhile with one query. A
+thousand phones reconnecting at once (after a restart) cost a few queries, not a thousand
+connections opened and closed.
 """
 
 from __future__ import annotations
@@ -19,11 +24,11 @@ import json
 import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 
 logger = logging.getLogger(__name__)
 
@@ -33,24 +38,45 @@ HEARTBEAT_SECONDS = 15.0
 STREAM_LIFETIME_SECONDS = 600.0  # browsers reconnect by themselves; nothing lingers
 
 
-def _read_seq(match_id: str) -> int | None:
-    """The match's seq, read on a connection that is handed back at once: a stream lives for
-    minutes, and must not hold a database connection while it waits."""
-    from .models import Match, is_match_id
+LOOKUP_BATCH = 500  # match ids per query of the hub's reads
 
-    if not is_match_id(match_id):
-        return None
+# The hubs' reads of the database: one thread per process, which keeps its connection; one
+# query answers every stream that asked meanwhile.
+_reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="marquoir-live")
+
+
+def close_reader_connection() -> None:
+    """Close the reading thread's database connection (tests, before the database goes)."""
+    _reader.submit(connections.close_all).result()  # resolved in that thread
+
+
+def _read_seqs(match_ids: list[str]) -> dict[str, int]:
+    """The seq of each of ``match_ids`` that exists, in the hub's reading thread."""
+    from .models import Match
+
+    found: dict[str, int] = {}
     try:
-        return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
-    finally:
-        connection.close()
-
-
-read_seq = sync_to_async(_read_seq)
+        for start in range(0, len(match_ids), LOOKUP_BATCH):
+            batch = match_ids[start : start + LOOKUP_BATCH]
+            found.update(Match.objects.filter(pk__in=batch).values_list("id", "seq"))
+    except Exception:
+        connection.close()  # broken (the database restarted): the next read opens a new one
+        raise
+    return found
 
 
 def uses_postgres() -> bool:
     return str(settings.DATABASES["default"]["ENGINE"]).endswith("postgresql")
+
+
+def announce(match_id: str, seq: int) -> None:
+    """Inside the transaction that writes ``seq``: on PostgreSQL, tell every server
+    process's listener, at commit and only if it commits. Django has no API for
+    ``NOTIFY``, hence the one statement of SQL; the payload is a parameter. Elsewhere the
+    services' nudge after commit and the hub's polling carry the news."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{match_id}:{seq}"])
 
 
 class Hub:
@@ -64,6 +90,8 @@ class Hub:
         # Set once news can arrive (LISTEN issued, or polling started): a stream reads the
         # match's seq only after this, so no commit can fall between the read and the news.
         self.listening = asyncio.Event()
+        self.lookups: dict[str, list[asyncio.Future[int | None]]] = {}
+        self.lookup_task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         if self.task is None or self.task.done():
@@ -71,6 +99,40 @@ class Hub:
             self.listening.clear()
             runner = self._listen() if uses_postgres() else self._poll()
             self.task = asyncio.create_task(runner)
+
+    async def seq_of(self, match_id: str) -> int | None:
+        """The match's seq as committed now; None if there is no such match."""
+        from .models import is_match_id
+
+        if not is_match_id(match_id):
+            return None
+        answer: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self.lookups.setdefault(match_id, []).append(answer)
+        if self.lookup_task is None or self.lookup_task.done():
+            self.lookup_task = asyncio.create_task(self._look_up())
+        return await answer
+
+    async def read(self, match_ids: list[str]) -> dict[str, int]:
+        """The seqs of ``match_ids``, read in the hub's thread."""
+        return await asyncio.get_running_loop().run_in_executor(_reader, _read_seqs, match_ids)
+
+    async def _look_up(self) -> None:
+        """Answer every pending ``seq_of``, a batch per query, until none is left."""
+        while self.lookups:
+            asking, self.lookups = self.lookups, {}
+            try:
+                found = await self.read(list(asking))
+            except Exception as error:
+                logger.warning("live: reading seqs failed", exc_info=True)
+                for answers in asking.values():
+                    for answer in answers:
+                        if not answer.done():
+                            answer.set_exception(error)
+                continue
+            for match_id, answers in asking.items():
+                for answer in answers:
+                    if not answer.done():  # its stream may have gone meanwhile
+                        answer.set_result(found.get(match_id))
 
     def publish(self, match_id: str, seq: int) -> None:
         """Hand ``seq`` to every stream waiting on ``match_id`` in this process."""
@@ -101,8 +163,6 @@ class Hub:
                 self.latest.pop(match_id, None)
 
     async def _poll(self) -> None:
-        from .models import Match
-
         self.listening.set()
         while True:
             await asyncio.sleep(POLL_SECONDS)
@@ -110,11 +170,11 @@ class Hub:
             if not watched:
                 continue
             try:
-                rows = [row async for row in Match.objects.filter(pk__in=watched).values_list("id", "seq")]
+                found = await self.read(watched)
             except Exception:  # the database may be busy or restarting: try again shortly
                 logger.warning("live: polling failed", exc_info=True)
                 continue
-            for match_id, seq in rows:
+            for match_id, seq in found.items():
                 self.publish(match_id, seq)
 
     async def _listen(self) -> None:
@@ -178,7 +238,7 @@ async def match_events(match_id: str, seq: int) -> AsyncIterator[str]:
     with current.subscription(match_id, seq) as queue:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(current.listening.wait(), timeout=5.0)
-        fresh = await read_seq(match_id)
+        fresh = await current.seq_of(match_id)
         newest = max(seq, fresh or 0)
         while not queue.empty():
             newest = max(newest, queue.get_nowait())

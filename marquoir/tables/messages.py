@@ -77,6 +77,7 @@ _REASONS: dict[str, Wording] = {
     "unauthorized": lambda p, s: _("This link lets you watch, not keep score: the edit token is missing or wrong."),
     "not_found": lambda p, s: _("There is no match at this address."),
     "no_such_address": lambda p, s: _("The API has no such address: see /api/v1/docs."),
+    "bad_host": lambda p, s: _("This server does not answer for that host name."),
     "wrong_game": lambda p, s: (
         _("This match is not one of %(game)s: it has no such address.") % {"game": p.get("game")}
     ),

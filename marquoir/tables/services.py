@@ -15,10 +15,9 @@ import copy
 import dataclasses
 import hashlib
 import hmac
-import json
 import threading
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -229,18 +228,6 @@ def _writer_turn() -> contextlib.AbstractContextManager[object]:
     return _sqlite_writers if connection.vendor == "sqlite" else contextlib.nullcontext()
 
 
-@contextlib.contextmanager
-def _write_transaction() -> Iterator[None]:
-    """Around the write of a prepared action: on PostgreSQL the write is one statement,
-    atomic by itself (BEGIN and COMMIT would each cost a round trip more); elsewhere one
-    short transaction, queued behind this process's other writers."""
-    if connection.vendor == "postgresql":
-        yield
-        return
-    with _writer_turn(), transaction.atomic():
-        yield
-
-
 @dataclass(frozen=True)
 class _Prepared:
     """An action checked and applied in memory, ready to be written."""
@@ -281,7 +268,7 @@ def match_act(*, match_id: str, request: ActionRequest | None = None, body: obje
         prepared = _prepare(match_id, request, body, locked=False)
         if isinstance(prepared, ActResult):
             return prepared
-        with _write_transaction():
+        with _writer_turn(), transaction.atomic():
             swapped = _swap(prepared)
         if swapped:
             return prepared.remember()
@@ -363,9 +350,9 @@ def _prepare(match_id: str, request: ActionRequest | None, body: object, *, lock
 
 def _swap(prepared: _Prepared) -> bool:
     """Write the prepared action if the match is still where it was read; False otherwise.
-    Runs inside a transaction (on PostgreSQL, one statement that is its own)."""
-    if connection.vendor == "postgresql":
-        return _swap_in_one_statement(prepared)
+    Runs inside a transaction: the match row moves, the entry an undo takes back is marked,
+    the new entry is appended, and (on PostgreSQL) the new seq is announced, which the
+    database delivers to every server process's listener at commit."""
     after = prepared.after
     moved = Match.objects.filter(pk=prepared.row.pk, seq=prepared.row.seq).update(
         seq=after.row.seq, over=after.row.over, updated_at=after.row.updated_at
@@ -375,57 +362,5 @@ def _swap(prepared: _Prepared) -> bool:
     if prepared.entry.undoes is not None:
         LogEntry.objects.filter(match_id=prepared.row.pk, seq=prepared.entry.undoes).update(undone_by=after.row.seq)
     prepared.entry.save(force_insert=True)
-    return True
-
-
-# The tables are named in the migrations (tables_match, tables_logentry); only values are
-# parameters.
-_SWAP_SQL = """
-    WITH moved AS (
-        UPDATE tables_match SET seq = %(seq)s, over = %(over)s, updated_at = %(at)s
-        WHERE id = %(match)s AND seq = %(read_seq)s
-        RETURNING id
-    ), undone AS (
-        UPDATE tables_logentry SET undone_by = %(seq)s
-        WHERE match_id IN (SELECT id FROM moved) AND seq = %(undoes)s
-    ), logged AS (
-        INSERT INTO tables_logentry
-            (match_id, seq, kind, payload, undone_by, undoes, action_id, response, created_at)
-        SELECT id, %(seq)s, %(kind)s, %(payload)s::jsonb, NULL, %(undoes)s, %(action_id)s,
-               %(response)s::jsonb, %(at)s
-        FROM moved
-        RETURNING id
-    )
-    SELECT logged.id, pg_notify(%(channel)s, %(news)s) FROM logged
-"""
-
-
-def _swap_in_one_statement(prepared: _Prepared) -> bool:
-    """``_swap`` on PostgreSQL as one statement, so one round trip to the database: move the
-    match row if its seq is still the one read, then (only if it moved) mark the entry an
-    undo takes back, append the entry and announce the new seq, which leaves on commit."""
-    after, entry = prepared.after, prepared.entry
-    params: dict[str, Any] = {
-        "match": prepared.row.pk,
-        "read_seq": prepared.row.seq,
-        "seq": after.row.seq,
-        "over": after.row.over,
-        "at": after.row.updated_at,
-        "undoes": entry.undoes,
-        "kind": entry.kind,
-        "payload": json.dumps(entry.payload),
-        "action_id": entry.action_id,
-        "response": json.dumps(entry.response),
-        "channel": live.CHANNEL,
-        "news": f"{prepared.row.pk}:{after.row.seq}",
-    }
-    with connection.cursor() as cursor:
-        cursor.execute(_SWAP_SQL, params)
-        written = cursor.fetchone()
-    if written is None:
-        return False
-    entry.pk = written[0]
-    entry.created_at = after.row.updated_at
-    entry._state.adding = False
-    entry._state.db = connection.alias
+    live.announce(prepared.row.pk, after.row.seq)
     return True

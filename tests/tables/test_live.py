@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import threading
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import Any, TypeVar
 
 import pytest
 from asgiref.sync import SyncToAsync, sync_to_async
 from django.db import connections
+from django.http import HttpResponseBase
 from django.test import AsyncClient
 
 from marquoir.keepers.pickomino.keeper import parse_request as parse_action
 from marquoir.tables import live, services
+from marquoir.tables.stream import stream_app
 
 T = TypeVar("T")
 
@@ -36,6 +39,7 @@ def _close_the_async_threads_connections() -> Iterator[None]:
     (and keep PostgreSQL from dropping the test database)."""
     yield
     SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+    live.close_reader_connection()
 
 
 def run(coroutine: Coroutine[Any, Any, T]) -> T:
@@ -113,3 +117,165 @@ def test_a_stream_opened_after_a_turn_the_page_missed_starts_with_the_newer_seq(
             await stream.aclose()  # type: ignore[attr-defined]
 
     assert run(first_state()) == {"seq": 1}
+
+
+class AsgiStream:
+    """A client of ``stream_app``, as uvicorn drives it: the messages sent, and a switch to
+    hang up."""
+
+    def __init__(self, path: str, method: str = "GET", **headers: str) -> None:
+        self.scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": method,
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": [
+                (b"host", b"testserver"),
+                *((name.replace("_", "-").lower().encode(), value.encode()) for name, value in headers.items()),
+            ],
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        self.sent: list[dict[str, Any]] = []
+        self.hung_up = asyncio.Event()
+        self.news = asyncio.Event()
+        self.asked = False
+
+    async def receive(self) -> dict[str, Any]:
+        if not self.asked:
+            self.asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.hung_up.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+        self.news.set()
+
+    async def run(self) -> None:
+        await stream_app(self.scope, self.receive, self.send)
+
+    @property
+    def status(self) -> int:
+        return int(self.sent[0]["status"])
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {name.decode(): value.decode() for name, value in self.sent[0]["headers"]}
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(message.get("body", b"") for message in self.sent[1:])
+
+    def seqs(self) -> list[int]:
+        return [json.loads(line[6:])["seq"] for line in self.body.decode().splitlines() if line.startswith("data: ")]
+
+    async def wait_for_seqs(self, count: int) -> list[int]:
+        while len(self.seqs()) < count:
+            self.news.clear()
+            await asyncio.wait_for(self.news.wait(), 5)
+        return self.seqs()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_servers_stream_sends_each_seq_and_ends_when_the_phone_hangs_up():
+    match, _token = services.match_create(game="pickomino", players=["Ada", "Ben"])
+
+    async def watch() -> tuple[list[int], dict[str, str], bool]:
+        client = AsgiStream(f"/api/v1/matches/{match.id}/events")
+        serving = asyncio.create_task(client.run())
+        await client.wait_for_seqs(1)
+        for _ in range(2):
+            await sync_to_async(bust)(match.id)
+        seqs = await client.wait_for_seqs(3)
+        client.hung_up.set()
+        await asyncio.wait_for(serving, 5)  # returns once the phone has gone
+        return seqs, client.headers, serving.done()
+
+    seqs, headers, ended = run(watch())
+    assert seqs == [0, 1, 2]
+    assert ended
+    assert headers["content-type"] == "text/event-stream"
+    assert headers["cache-control"] == "no-cache, no-transform"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["content-security-policy"].startswith("default-src 'self'")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_open_streams_hold_no_thread():
+    match, _token = services.match_create(game="pickomino", players=["Ada", "Ben"])
+
+    async def open_many() -> tuple[int, int]:
+        await AsgiStream("/api/v1/matches/warm-up/events").run()  # the hub's thread, once
+        before = threading.active_count()
+        clients = [AsgiStream(f"/api/v1/matches/{match.id}/events") for _ in range(200)]
+        serving = [asyncio.create_task(client.run()) for client in clients]
+        await asyncio.gather(*(client.wait_for_seqs(1) for client in clients))
+        during = threading.active_count()
+        for client in clients:
+            client.hung_up.set()
+        await asyncio.wait_for(asyncio.gather(*serving), 10)
+        return before, during
+
+    before, during = run(open_many())
+    assert during - before <= 1, (before, during)  # at most the hub's reading thread
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_servers_stream_refuses_as_the_api_does_in_the_phones_language():
+    async def ask(path: str, method: str = "GET", **headers: str) -> AsgiStream:
+        client = AsgiStream(path, method, **headers)
+        await asyncio.wait_for(client.run(), 5)
+        return client
+
+    async def all_of_them() -> list[AsgiStream]:
+        return [
+            await ask("/api/v1/matches/nope/events", accept_language="fr"),
+            await ask("/api/v1/matches/nope/events", "POST"),
+            await ask("/api/v1/matches/nope/events", "OPTIONS"),
+            await ask("/api/v1/matches/nope/events", host="evil.example"),
+        ]
+
+    unknown, posted, options, bad_host = run(all_of_them())
+    assert unknown.status == 404
+    assert json.loads(unknown.body)["error"] == {"code": "not_found", "message": "Aucune partie à cette adresse."}
+    assert posted.status == 405
+    assert posted.headers["allow"] == "GET"
+    assert json.loads(posted.body)["error"]["code"] == "method_not_allowed"
+    assert options.status == 204
+    assert options.headers["allow"] == "GET, OPTIONS"
+    assert bad_host.status == 400
+    assert json.loads(bad_host.body)["error"]["code"] == "invalid"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_both_doors_of_the_stream_answer_alike():
+    match, _token = services.match_create(game="pickomino", players=["Ada", "Ben"])
+
+    async def both() -> tuple[dict[str, str], list[int], HttpResponseBase, dict[str, object]]:
+        client = AsgiStream(f"/api/v1/matches/{match.id}/events")
+        serving = asyncio.create_task(client.run())
+        seqs = await client.wait_for_seqs(1)
+        client.hung_up.set()
+        await serving
+        response = await AsyncClient().get(f"/api/v1/matches/{match.id}/events")
+        chunks = aiter(response.streaming_content)  # type: ignore[attr-defined]
+        first = await asyncio.wait_for(next_event(chunks), 5)
+        await chunks.aclose()
+        return client.headers, seqs, response, first
+
+    headers, seqs, response, first = run(both())
+    assert [first["seq"]] == seqs
+    for name in [
+        "content-type",
+        "cache-control",
+        "x-accel-buffering",
+        "content-security-policy",
+        "x-content-type-options",
+    ]:
+        assert response[name] == headers[name], name
