@@ -1,8 +1,9 @@
 """What a client asks a match to do, parsed once for the pages and the API alike, for any game.
 
-The core checks what every game shares: the shape of the body, the ``type`` (one of the
-game's action types, or ``undo``, which is the core's), unknown fields, and the guards
-``expected_seq`` and ``action_id``; the game's keeper parses its own action's fields.
+The game's action schemas read the body (``schemas.read_action``): the ``type`` (one of the
+game's action types, or ``undo``, which is the core's), unknown fields, each field's type
+and bounds, and the guards ``expected_seq`` and ``action_id``; the game's keeper then
+turns its action's fields into the payload the log keeps.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from marquoir.rules import INVALID, RuleError
-from marquoir.rules.values import is_whole_number
+
+from .schemas import UNDO, given_fields, read_action, shorten
 
 if TYPE_CHECKING:
     from .keepers import ScoreKeeper
 
-ACTION_ID_MAX_LENGTH = 64
-UNDO = "undo"
+__all__ = ["ActionRequest", "FreshIds", "ascii_number", "form_body", "form_number", "parse_action", "shorten"]
+
 GUARDS = frozenset({"expected_seq", "action_id"})
-_UNDO_FIELDS = frozenset({"type"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,43 +54,16 @@ class FreshIds:
         return self._ids.setdefault(name, uuid.uuid4().hex)
 
 
-def shorten(text: object, limit: int = 40) -> str:
-    """Text quoted back in a message, cut short: a refusal never echoes a megabyte."""
-    text = str(text)
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def _bad_character(char: str) -> bool:
-    # Control characters are no use in an id, PostgreSQL refuses a NUL outright, and a lone
-    # surrogate (JSON's "\ud800") cannot be stored as UTF-8 at all.
-    return char < " " or char == "\x7f" or "\ud800" <= char <= "\udfff"
-
-
 def parse_action(body: object, keeper: ScoreKeeper) -> ActionRequest:
-    """The request in ``body`` (decoded JSON) for ``keeper``'s game, or ``RuleError(invalid, reason)``."""
-    if not isinstance(body, Mapping):
-        raise RuleError(INVALID, "not_an_object")
-    kind = body.get("type")
-    fields = _UNDO_FIELDS if kind == UNDO else keeper.action_fields.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise RuleError(INVALID, "bad_type", type=shorten(kind), types=[*keeper.action_fields, UNDO])
-    unknown = sorted(str(key) for key in body if key not in fields and key not in GUARDS)
-    if unknown:
-        raise RuleError(INVALID, "unknown_field", field=shorten(unknown[0]))
-    expected_seq = body.get("expected_seq")
-    if expected_seq is not None and (not is_whole_number(expected_seq) or expected_seq < 0):
-        raise RuleError(INVALID, "bad_expected_seq")
-    action_id = body.get("action_id")
-    if action_id is not None and (
-        not isinstance(action_id, str)
-        or not 1 <= len(action_id) <= ACTION_ID_MAX_LENGTH
-        or any(_bad_character(char) for char in action_id)
-    ):
-        raise RuleError(INVALID, "bad_action_id")
+    """The request in ``body`` (decoded JSON) for ``keeper``'s game, or ``RuleError(invalid, reason)``:
+    read by the game's action schemas (types, bounds, unknown fields), then normalised by the
+    game into the payload the log keeps."""
+    action = read_action(body, keeper.action_models)
+    kind = str(action.type)  # type: ignore[attr-defined]
     if kind == UNDO:
-        return ActionRequest(UNDO, {"type": UNDO}, expected_seq, action_id)
-    payload = keeper.parse_action({key: value for key, value in body.items() if key not in GUARDS})
-    return ActionRequest(str(kind), payload, expected_seq, action_id)
+        return ActionRequest(UNDO, {"type": UNDO}, action.expected_seq, action.action_id)
+    payload = keeper.parse_action(given_fields(action))
+    return ActionRequest(kind, payload, action.expected_seq, action.action_id)
 
 
 def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:

@@ -2,10 +2,12 @@
 envelope every game shares (create, read, act, the error shape); each game's keeper adds
 its State, its actions' schema and its own endpoints (see ``keepers.ScoreKeeper``).
 
-Bodies are parsed by hand rather than by ninja's schemas so that every refusal, malformed
-JSON included, answers in the contract's shape ``{"error": {"code", "message"}}`` in the
-language of ``Accept-Language``, and so that the match and its token are checked before
-the body. The schemas document the API in the OpenAPI schema the app serves.
+One set of schemas documents the API and does the work: the request bodies are read by
+them (``CreateIn``, each game's action schemas, see ``schemas``), and every answer is built
+through its Out schema (``answer``). The views read the body themselves, rather than
+leaving it to ninja, so that every refusal, malformed JSON included, answers in the
+contract's shape ``{"error": {"code", "message"}}`` in the language of
+``Accept-Language``, and so that the match and its token are checked before the body.
 """
 
 from __future__ import annotations
@@ -18,12 +20,16 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from ninja import Field, NinjaAPI, Schema
 from ninja.errors import ValidationError
 from ninja.openapi.docs import Swagger
+from pydantic import BaseModel
+from pydantic import ValidationError as PydanticValidationError
+from pydantic.json_schema import models_json_schema
 
 from . import services
 from .actions import shorten
-from .api_errors import ERRORS, ErrorOut, api_language, error_response, find_match_or_error, server_error
+from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .keepers import all_keepers
 from .ratelimit import allow_match_creation
+from .schemas import StrictBody, UndoIn
 from .selectors import keeper_of, match_view
 from .services import ServiceError
 
@@ -32,15 +38,40 @@ __all__ = ["api", "api_language", "error_response"]
 
 # Each game's State, one schema per game (the keepers say which); the answer is one of them.
 STATE_SCHEMAS = tuple(keeper.state_schema for keeper in all_keepers().values())
-ACTION_SCHEMAS = tuple(keeper.action_schema for keeper in all_keepers().values())
 StateOut: Any = STATE_SCHEMAS[0] if len(STATE_SCHEMAS) == 1 else Union[STATE_SCHEMAS]  # noqa: UP007
 
 
-class CreateIn(Schema):
+class CreateIn(StrictBody):
     game: str = Field(..., examples=sorted(all_keepers()), description="the game's key: " + ", ".join(all_keepers()))
-    players: list[str] = Field(..., min_length=1, max_length=20, examples=[["Ada", "Ben", "Cy"]])
-    first: int = 0
+    players: list[str] = Field(
+        ..., min_length=1, max_length=20, examples=[["Ada", "Ben", "Cy"]], description="how many: see each game"
+    )
+    first: int = Field(0, ge=0, description="the seat of the player who starts")
     options: dict[str, Any] | None = Field(None, description="the game's table options (see each game)")
+
+
+# A refused field of the creation body, by name: the reason the set-up page gives too.
+_CREATE_REASONS = {"game": "unknown_game", "players": "bad_players", "first": "first_player", "options": "bad_options"}
+
+
+def read_creation(body: object) -> CreateIn:
+    """The creation body read by ``CreateIn``; ServiceError naming the first thing wrong.
+    What the names and options must be for the game is the game's to say (services)."""
+    if not isinstance(body, dict):
+        raise ServiceError("invalid", "not_an_object")
+    try:
+        return CreateIn.model_validate(body)
+    except PydanticValidationError as failure:
+        error = failure.errors()[0]
+        field = str(error["loc"][0]) if error["loc"] else ""
+        if error["type"] == "extra_forbidden":
+            raise ServiceError("invalid", "unknown_field", field=shorten(field)) from None
+        if field == "players" and error["type"] in {"too_long", "too_short"} and body.get("game") in all_keepers():
+            return CreateIn.model_construct(**body)  # the game says how many players it takes
+        reason = _CREATE_REASONS.get(field, "bad_field")
+        raise ServiceError(
+            "invalid", reason, field=shorten(field), game=shorten(body.get("game")), first=shorten(body.get("first"))
+        ) from None
 
 
 class CreatedOut(Schema):
@@ -69,6 +100,7 @@ class MarquoirAPI(NinjaAPI):
     def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
         schema = super().get_openapi_schema(*args, **kwargs)
         components = schema.setdefault("components", {})
+        components.setdefault("schemas", {}).update(ACTION_COMPONENTS)
         components.setdefault("securitySchemes", {})["editToken"] = {
             "type": "http",
             "scheme": "bearer",
@@ -145,30 +177,40 @@ def _bearer_token(request: HttpRequest) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def _action_body_schema() -> dict[str, Any]:
-    """One schema per game's actions, undo included in each (OpenAPI ``oneOf``)."""
-    schemas = [schema.model_json_schema(by_alias=True) for schema in ACTION_SCHEMAS]
-    return schemas[0] if len(schemas) == 1 else {"oneOf": schemas}
+def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any]]:
+    """Every game's action schemas, undo included (OpenAPI ``oneOf``, by ``type``), and the
+    component schemas the request bodies refer to."""
+    distinct: set[type[BaseModel]] = {UndoIn}
+    for keeper in all_keepers().values():
+        distinct.update(keeper.action_models)
+    models = sorted(distinct, key=lambda model: model.__name__)
+    bodies: list[type[BaseModel]] = [*models, CreateIn]
+    _refs, components = models_json_schema(
+        [(model, "validation") for model in bodies], ref_template="#/components/schemas/{model}"
+    )
+    refs = [{"$ref": f"#/components/schemas/{model.__name__}"} for model in models]
+    return {"oneOf": refs}, components.get("$defs", {})
+
+
+ACTION_BODY, ACTION_COMPONENTS = _action_body_schema()
 
 
 @api.post(
     "/matches",
     response={201: CreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     openapi_extra={
-        "requestBody": {"required": True, "content": {"application/json": {"schema": CreateIn.model_json_schema()}}}
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateIn"}}},
+        }
     },
     summary="Create a match",
 )
 def create_match(request: HttpRequest) -> HttpResponse:
     """Start a match; the answer carries the watch id and the edit token (shown only here)."""
     try:
-        body = _json_body(request)
-        if not isinstance(body, dict):
-            raise ServiceError("invalid", "not_an_object")
-        unknown = sorted(set(body) - {"game", "players", "first", "options"})
-        if unknown:
-            raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
-        game, players, first, options = body.get("game"), body.get("players"), body.get("first", 0), body.get("options")
+        body = read_creation(_json_body(request))
+        game, players, first, options = body.game, body.players, body.first, body.options
         services.check_new_match(game=game, players=players, first=first, options=options)
         # Only creations that happen are counted: a refused body costs no allowance. A script
         # is counted by its address: a device's own allowance is the pages' (a cookie it could
@@ -182,8 +224,8 @@ def create_match(request: HttpRequest) -> HttpResponse:
         if error.code == "rate_limited":
             response["Retry-After"] = str(error.params["retry_after"])
         return response
-    view = match_view(match)
-    return JsonResponse({"id": match.id, "edit_token": token, "state": keeper_of(match).state_json(view)}, status=201)
+    state = keeper_of(match).state_json(match_view(match))
+    return answer(CreatedOut, {"id": match.id, "edit_token": token, "state": state}, 201)
 
 
 @api.get("/matches/{match_id}", response={200: StateOut, 404: ErrorOut}, summary="Read a match")
@@ -193,14 +235,15 @@ def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
         match = find_match_or_error(match_id)
     except ServiceError as error:
         return error_response(request, error)
-    return JsonResponse(keeper_of(match).state_json(match_view(match)))
+    keeper = keeper_of(match)
+    return answer(keeper.state_schema, keeper.state_json(match_view(match)))
 
 
 @api.post(
     "/matches/{match_id}/actions",
     response={200: StateOut, 413: ErrorOut, 415: ErrorOut, **ERRORS},
     openapi_extra={
-        "requestBody": {"required": True, "content": {"application/json": {"schema": _action_body_schema()}}},
+        "requestBody": {"required": True, "content": {"application/json": {"schema": ACTION_BODY}}},
         "security": [{"editToken": []}],
     },
     summary="Act on a match",
@@ -217,7 +260,10 @@ def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
         result = services.match_act(match_id=match_id, body=_json_body(request))
     except ServiceError as error:
         return error_response(request, error, error.players, error.keeper)
-    return JsonResponse(result.state)
+    if result.replayed:  # the first answer to this action_id, as it was sent then
+        return JsonResponse(result.state)
+    assert result.view is not None  # noqa: S101 (an action applied now has its match)
+    return answer(keeper_of(result.view.row).state_schema, result.state)
 
 
 @api.exception_handler(ValidationError)

@@ -9,7 +9,7 @@ is logged on the server, where it belongs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
@@ -40,6 +40,11 @@ class ErrorOut(Schema):
 
 ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 logger = logging.getLogger("marquoir.api")
+
+
+def answer(schema: type[Schema], data: Mapping[str, Any], status: int = 200) -> JsonResponse:
+    """An answer built through its Out schema: what the OpenAPI says is what is sent."""
+    return JsonResponse(schema.model_validate(data).model_dump(mode="json", by_alias=True), status=status)
 
 
 def api_language(request: HttpRequest) -> str:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ninja import Router, Schema
 
     from .models import Match
+    from .schemas import ActionBody
     from .selectors import MatchView
 
 # A refusal put into words: (params, the match's player names) -> a sentence.
@@ -36,9 +37,12 @@ class ScoreKeeper(Protocol):
     """The game's key in the API (``"game": "pickomino"``) and in addresses."""
     min_players: int
     max_players: int
-    action_fields: Mapping[str, frozenset[str]]
-    """Each action type with the body fields it takes (``expected_seq`` and ``action_id``
-    are the core's, ``undo`` too)."""
+
+    @property
+    def action_models(self) -> tuple[type[ActionBody], ...]:
+        """One schema per action type of the game (``undo`` and the guards ``expected_seq``
+        and ``action_id`` are the core's): they parse the bodies and document them."""
+
     wordings: Mapping[str, Wording]
     """Refusals of this game, by reason or code, in the reader's language."""
     statuses: Mapping[str, int]
@@ -53,10 +57,6 @@ class ScoreKeeper(Protocol):
     @property
     def state_schema(self) -> type[Schema]:
         """The State's schema, for the OpenAPI."""
-
-    @property
-    def action_schema(self) -> type[Schema]:
-        """The actions' body schema (undo included), for the OpenAPI."""
 
     def name(self) -> str:
         """The game's name in the current language."""
@@ -81,7 +81,8 @@ class ScoreKeeper(Protocol):
 
     def parse_action(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """The normalised payload of a game action (with its ``type``), or ``RuleError``.
-        The body holds only the action's own fields (its type's ``action_fields``)."""
+        The body holds the fields the action's schema read, by their JSON names, guards left
+        out: their types and bounds are checked, what they mean together is the game's."""
 
     def engine_action(self, payload: Mapping[str, Any]) -> Any:
         """The engine's action for a stored payload."""

@@ -56,6 +56,7 @@ _REASONS: dict[str, Wording] = {
     "bad_expected_seq": lambda p, s: _('"expected_seq" must be a whole number, 0 or more.'),
     "bad_action_id": lambda p, s: _('"action_id" must be text of 1 to 64 characters, without control characters.'),
     "bad_players": lambda p, s: _("Players must be given as a list of names."),
+    "bad_field": lambda p, s: _('The field "%(field)s" is not valid here.') % {"field": p.get("field")},
     "name_empty": lambda p, s: _("Every player needs a name."),
     "name_too_long": lambda p, s: _("A name has at most %(limit)s characters.") % {"limit": p.get("limit", 40)},
     "name_characters": lambda p, s: _("A name cannot hold control characters."),

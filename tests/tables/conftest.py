@@ -25,7 +25,6 @@ import pytest
 from django.test import Client
 
 from marquoir.games.pickomino import Action, Bust, Take
-from marquoir.keepers.pickomino.keeper import parse_request as parse_action
 from marquoir.tables import services
 from marquoir.tables.models import Match
 from marquoir.tables.services import ActResult
@@ -200,8 +199,8 @@ def create_row(
 
 
 def act_on(row: Match, body: object) -> ActResult:
-    """``services.match_act`` with ``body`` parsed as the API parses it."""
-    return services.match_act(match_id=row.id, request=parse_action(body))
+    """``services.match_act`` with ``body``, parsed by the match's game as the API's are."""
+    return services.match_act(match_id=row.id, body=body)
 
 
 @pytest.fixture

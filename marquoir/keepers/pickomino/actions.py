@@ -15,12 +15,6 @@ from marquoir.tables.actions import ascii_number, form_number
 
 from .turn import decode_dice
 
-# The body fields of each action type (the core adds ``expected_seq`` and ``action_id``).
-ACTION_FIELDS: Mapping[str, frozenset[str]] = {
-    "take": frozenset({"type", "total", "worm", "dice", "from"}),
-    "bust": frozenset({"type", "reason"}),
-}
-
 
 def _quoted(value: object, limit: int = 40) -> str:
     text = str(value)

@@ -3,16 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Annotated, ClassVar, Literal
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from ninja import Field, Router, Schema
+from pydantic_core import ErrorDetails
 
 from marquoir.games.pickomino import RuleError
+from marquoir.games.pickomino.dice import DICE_COUNT
 from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, steal_victim
+from marquoir.games.pickomino.errors import INVALID
 from marquoir.games.pickomino.odds import Table, advise
-from marquoir.tables.api_errors import ERRORS, ErrorOut, error_response, find_match_or_error
+from marquoir.tables.api_errors import ERRORS, ErrorOut, answer, error_response, find_match_or_error
 from marquoir.tables.models import Match
+from marquoir.tables.schemas import ActionBody, shorten
 from marquoir.tables.selectors import match_view
 from marquoir.tables.services import ServiceError
 
@@ -36,21 +41,47 @@ class OptionsSchema(Schema):
     flip_without_return: bool = False
 
 
-class ActionIn(Schema):
-    """Pickomino's actions: take, bust, and the undo every game has."""
+FaceKey = Literal["1", "2", "3", "4", "5", "worm"]
 
-    type: Literal["take", "bust", "undo"]
-    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="take: the turn's total")
-    worm: bool | None = Field(None, description="take: whether a worm was kept")
-    dice: dict[Literal["1", "2", "3", "4", "5", "worm"], int] | None = Field(
-        None, description="take: the kept dice per face, instead of total and worm"
+
+class TakeIn(ActionBody):
+    """Take a tile: from the grill or the top of another player's stack, with the turn's
+    total and whether a worm was kept, or with the kept dice (the server adds them up)."""
+
+    type: Literal["take"]
+    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="the turn's total")
+    worm: bool | None = Field(None, description="whether a worm was kept")
+    dice: dict[FaceKey, Annotated[int, Field(ge=0, le=DICE_COUNT)]] | None = Field(
+        None, description="the kept dice per face, instead of total and worm"
     )
-    from_: Literal["grill"] | int = Field("grill", alias="from", description='take: "grill" or the player robbed')
-    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] | None = Field(
-        None, description="bust: why the turn failed (extension; the penalty is the same)"
+    from_: Literal["grill"] | Annotated[int, Field(ge=0)] = Field(
+        "grill", alias="from", description='"grill" or the player robbed'
     )
-    expected_seq: int | None = Field(None, description="the seq last seen; 409 conflict if it is not current")
-    action_id: str | None = Field(None, max_length=64, description="a client key: the same key is applied once")
+
+    reasons: ClassVar[Mapping[str, str]] = {"total": "bad_total", "worm": "bad_worm", "from": "bad_source"}
+
+    @classmethod
+    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
+        if field != "dice":
+            return super().refusal(field, error)
+        location = error["loc"]
+        if len(location) < 3:  # not an object
+            return RuleError(INVALID, "bad_dice")
+        face = str(location[2])
+        if "[key]" in location:
+            return RuleError(INVALID, "unknown_face", face=shorten(face))
+        return RuleError(INVALID, "bad_die_count", face=face, count=shorten(error.get("input")))
+
+
+class BustIn(ActionBody):
+    """A failed turn: the player's top tile goes back to the grill."""
+
+    type: Literal["bust"]
+    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] = Field(
+        "declared", description="why the turn failed (extension; the penalty is the same)"
+    )
+
+    reasons: ClassVar[Mapping[str, str]] = {"reason": "bad_reason"}
 
 
 class PlayerOut(Schema):
@@ -76,7 +107,7 @@ class StandingOut(Schema):
 
 class StateOut(Schema):
     id: str
-    game: str
+    game: Literal["pickomino"]
     options: OptionsSchema
     seq: int
     players: list[PlayerOut]
@@ -101,6 +132,7 @@ class ClaimsOut(Schema):
 @router.get(
     "/matches/{match_id}/claims",
     response={200: ClaimsOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+    by_alias=True,
     summary="What a total may claim",
 )
 def match_claims(request: HttpRequest, match_id: str, total: int, worm: bool) -> HttpResponse:
@@ -112,7 +144,7 @@ def match_claims(request: HttpRequest, match_id: str, total: int, worm: bool) ->
         view = match_view(match)
     except ServiceError as error:
         return error_response(request, error, None, KEEPER)
-    return JsonResponse(claims_json(view, total, worm))
+    return answer(ClaimsOut, claims_json(view, total, worm))
 
 
 class KeepAdviceOut(Schema):
@@ -143,6 +175,7 @@ class AdviceOut(Schema):
 @router.get(
     "/matches/{match_id}/advice",
     response={200: AdviceOut, **ERRORS},
+    by_alias=True,
     summary="Odds and advice for the turn in progress",
 )
 def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str = "") -> HttpResponse:
@@ -173,7 +206,8 @@ def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str 
     if advice.stop_tile is not None:
         victim = steal_victim(state, advice.stop_tile) if advice.stop_steals else None
         stop_claim = {"tile": advice.stop_tile, "from": "grill" if victim is None else victim}
-    return JsonResponse(
+    return answer(
+        AdviceOut,
         {
             "total": kept.total,
             "dice_left": kept.dice_left,
@@ -198,5 +232,5 @@ def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str 
                 }
                 for keep in advice.keeps
             ],
-        }
+        },
     )

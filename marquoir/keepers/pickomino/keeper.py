@@ -16,10 +16,11 @@ from marquoir.games.pickomino.errors import INVALID, RuleError
 from marquoir.tables.actions import ActionRequest, parse_action
 from marquoir.tables.keepers import Wording
 from marquoir.tables.models import Match
+from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
 
 from . import state
-from .actions import ACTION_FIELDS, engine_action, form_action, parse_payload
+from .actions import engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
 from .presenters import table_context
 from .turn import PADS, preferred_pad
@@ -38,7 +39,6 @@ class PickominoKeeper:
     key = "pickomino"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    action_fields: Mapping[str, frozenset[str]] = ACTION_FIELDS
     wordings: Mapping[str, Wording] = WORDINGS
     statuses: Mapping[str, int] = STATUSES
     has_assistant = True
@@ -135,10 +135,10 @@ class PickominoKeeper:
         return StateOut
 
     @property
-    def action_schema(self) -> type[Schema]:
-        from .api import ActionIn
+    def action_models(self) -> tuple[type[ActionBody], ...]:
+        from .api import BustIn, TakeIn
 
-        return ActionIn
+        return (TakeIn, BustIn)
 
     def api_router(self) -> Router:
         from .api import router

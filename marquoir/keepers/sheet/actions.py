@@ -20,12 +20,6 @@ from marquoir.tables.formatting import MINUS
 
 ROUND, END = "round", "end"
 
-# The body fields of each action type (the core adds ``expected_seq`` and ``action_id``).
-ACTION_FIELDS: Mapping[str, frozenset[str]] = {
-    ROUND: frozenset({"type", "scores"}),
-    END: frozenset({"type"}),
-}
-
 # What a score field of the page may hold: a minus sign (ASCII or the true one), then ASCII
 # digits only. ``[0-9]`` is a range of ASCII characters: ``²``, ``٣`` and ``１`` are not in it.
 _FORM_SCORE = re.compile(f"([-{MINUS}]?)([0-9]+)")

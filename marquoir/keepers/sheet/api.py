@@ -3,11 +3,14 @@ sheet has no endpoint of its own: create, read and act are the core's, for every
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Field, Schema
+from pydantic_core import ErrorDetails
 
 from marquoir.games.sheet import MAX_PLAYERS, MAX_ROUNDS, MAX_SCORE, MAX_TARGET, MAX_TITLE_LENGTH, MIN_SCORE
+from marquoir.rules import INVALID, RuleError
+from marquoir.tables.schemas import ActionBody, shorten
 
 
 class SheetOptions(Schema):
@@ -21,18 +24,35 @@ class SheetOptions(Schema):
     rounds: int | None = Field(None, ge=1, le=MAX_ROUNDS, description="the game ends after this many rounds")
 
 
-class SheetActionIn(Schema):
-    """The score sheet's actions: a round, the end, and the undo every game has."""
+class RoundIn(ActionBody):
+    """A round: one score per player, in seating order."""
 
-    type: Literal["round", "end", "undo"]
-    scores: list[int] | None = Field(
-        None,
-        min_length=1,
-        max_length=MAX_PLAYERS,
-        description=f"round: one whole number per player, in seating order, {MIN_SCORE} to {MAX_SCORE}",
+    type: Literal["round"]
+    scores: list[Annotated[int, Field(ge=MIN_SCORE, le=MAX_SCORE)]] = Field(
+        ...,
+        max_length=MAX_PLAYERS,  # how many this sheet takes is the engine's to say: it knows the players
+        description=f"one whole number per player, in seating order, {MIN_SCORE} to {MAX_SCORE}",
     )
-    expected_seq: int | None = Field(None, description="the seq last seen; 409 conflict if it is not current")
-    action_id: str | None = Field(None, max_length=64, description="a client key: the same key is applied once")
+
+    @classmethod
+    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
+        location, kind, given = error["loc"], error["type"], error.get("input")
+        if field != "scores":
+            return super().refusal(field, error)
+        if len(location) < 3:  # the list itself
+            if kind == "too_long" and isinstance(given, list):
+                return RuleError(INVALID, "score_count", count=len(given), expected=None)
+            return RuleError(INVALID, "bad_scores", scores=shorten(given))
+        player = location[2]
+        if kind in {"greater_than_equal", "less_than_equal"}:
+            return RuleError(INVALID, "score_range", player=player, score=shorten(given))
+        return RuleError(INVALID, "bad_scores", player=player, score=shorten(given))
+
+
+class EndIn(ActionBody):
+    """The table says the game is over: the standings as they are."""
+
+    type: Literal["end"]
 
 
 class SheetPlayerOut(Schema):

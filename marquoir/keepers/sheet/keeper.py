@@ -14,10 +14,11 @@ from marquoir.games.sheet import Match as SheetMatch
 from marquoir.tables.actions import ActionRequest, parse_action
 from marquoir.tables.keepers import Wording
 from marquoir.tables.models import Match
+from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
 
 from . import options, state
-from .actions import ACTION_FIELDS, engine_action, form_action, parse_payload
+from .actions import engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
 from .presenters import table_context
 
@@ -31,7 +32,6 @@ class SheetKeeper:
     key = "sheet"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    action_fields: Mapping[str, frozenset[str]] = ACTION_FIELDS
     wordings: Mapping[str, Wording] = WORDINGS
     statuses: Mapping[str, int] = STATUSES
     has_assistant = False
@@ -101,10 +101,10 @@ class SheetKeeper:
         return SheetStateOut
 
     @property
-    def action_schema(self) -> type[Schema]:
-        from .api import SheetActionIn
+    def action_models(self) -> tuple[type[ActionBody], ...]:
+        from .api import EndIn, RoundIn
 
-        return SheetActionIn
+        return (RoundIn, EndIn)
 
     def api_router(self) -> Router | None:
         return None
