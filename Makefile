@@ -10,7 +10,7 @@ PORT ?= 8000
 PG := bash scripts/postgres.sh
 
 .PHONY: install run test lint typecheck importlint pytest test-sqlite test-postgres system-deps \
-	postgres-start postgres-stop bench bench-load serve messages makemessages clean
+	postgres-start postgres-stop api-check bench bench-load serve messages makemessages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -76,6 +76,11 @@ test-postgres: messages
 	@echo "== pytest on PostgreSQL $$($(PG) version) =="
 	DATABASE_URL=$$($(PG) url) $(BIN)/python -m pytest --reuse-db $(PYTEST_ARGS)
 
+# schemathesis against a real server on a fresh SQLite database: every check, every phase
+# (stateful included); zero failures or it fails (scripts/api_check.sh, schemathesis.toml).
+api-check: messages
+	@bash scripts/api_check.sh
+
 postgres-start:
 	@$(PG) start
 	@$(PG) url
@@ -86,7 +91,7 @@ postgres-stop:
 # Linters first, then the suite on SQLite and again on PostgreSQL. Both passes run even if
 # the first fails, so one run tells about both databases; any failure fails `make test`.
 test: system-deps
-	@$(MAKE) --no-print-directory lint typecheck importlint
+	@$(MAKE) --no-print-directory lint typecheck importlint api-check
 	@status=0; \
 	$(MAKE) --no-print-directory test-sqlite || status=1; \
 	$(MAKE) --no-print-directory test-postgres || status=1; \

@@ -13,7 +13,7 @@ contract's shape ``{"error": {"code", "message"}}`` in the language of
 from __future__ import annotations
 
 import json
-from typing import Any, Union
+from typing import Annotated, Any, Literal, Union
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -23,6 +23,7 @@ from ninja.openapi.docs import Swagger
 from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 from pydantic.json_schema import models_json_schema
+from pydantic_core import ErrorDetails
 
 from . import services
 from .actions import shorten
@@ -41,10 +42,20 @@ STATE_SCHEMAS = tuple(keeper.state_schema for keeper in all_keepers().values())
 StateOut: Any = STATE_SCHEMAS[0] if len(STATE_SCHEMAS) == 1 else Union[STATE_SCHEMAS]  # noqa: UP007
 
 
+GameKey: Any = Literal[tuple(all_keepers())]
+# What the schema can say of a name: not empty, no control character. The rest (visible,
+# at most 40 characters once trimmed, no two alike ignoring case) is the services' to check.
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]+$"
+
+
 class CreateIn(StrictBody):
-    game: str = Field(..., examples=sorted(all_keepers()), description="the game's key: " + ", ".join(all_keepers()))
-    players: list[str] = Field(
-        ..., min_length=1, max_length=20, examples=[["Ada", "Ben", "Cy"]], description="how many: see each game"
+    game: GameKey = Field(..., description="the game's key")
+    players: list[Annotated[str, Field(min_length=1, pattern=NAME_PATTERN)]] = Field(
+        ...,
+        min_length=1,
+        max_length=20,
+        examples=[["Ada", "Ben", "Cy"]],
+        description="the names in seating order; how many, and what a name may be: see each game and docs/api.md",
     )
     first: int = Field(0, ge=0, description="the seat of the player who starts")
     options: dict[str, Any] | None = Field(None, description="the game's table options (see each game)")
@@ -52,6 +63,12 @@ class CreateIn(StrictBody):
 
 # A refused field of the creation body, by name: the reason the set-up page gives too.
 _CREATE_REASONS = {"game": "unknown_game", "players": "bad_players", "first": "first_player", "options": "bad_options"}
+
+
+def _about_names(error: ErrorDetails) -> bool:
+    """Whether pydantic's ``error`` is about how many players there are or about a name."""
+    location = error["loc"]
+    return location[:1] == ("players",) and (error["type"] in {"too_long", "too_short"} or len(location) > 1)
 
 
 def read_creation(body: object) -> CreateIn:
@@ -62,16 +79,30 @@ def read_creation(body: object) -> CreateIn:
     try:
         return CreateIn.model_validate(body)
     except PydanticValidationError as failure:
-        error = failure.errors()[0]
-        field = str(error["loc"][0]) if error["loc"] else ""
-        if error["type"] == "extra_forbidden":
-            raise ServiceError("invalid", "unknown_field", field=shorten(field)) from None
-        if field == "players" and error["type"] in {"too_long", "too_short"} and body.get("game") in all_keepers():
-            return CreateIn.model_construct(**body)  # the game says how many players it takes
-        reason = _CREATE_REASONS.get(field, "bad_field")
-        raise ServiceError(
-            "invalid", reason, field=shorten(field), game=shorten(body.get("game")), first=shorten(body.get("first"))
-        ) from None
+        errors = failure.errors()
+
+    def about_names(error: ErrorDetails) -> bool:
+        return error["loc"][:1] == ("players",) and (
+            error["type"] in {"too_long", "too_short"} or len(error["loc"]) > 1
+        )
+
+    if all(_about_names(error) for error in errors) and body.get("game") in all_keepers():
+        # How many players, and what a name may be: the services word it for the game.
+        return CreateIn.model_construct(**body)
+    unknown = sorted(str(error["loc"][0]) for error in errors if error["type"] == "extra_forbidden")
+    if unknown:
+        raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
+    # The game first (it decides what the rest must be), then the fields in the body's order.
+    order = list(_CREATE_REASONS)
+    error = min(
+        (error for error in errors if not _about_names(error) or body.get("game") not in all_keepers()),
+        key=lambda error: order.index(str(error["loc"][0])) if error["loc"] and error["loc"][0] in order else 99,
+    )
+    field = str(error["loc"][0]) if error["loc"] else ""
+    reason = _CREATE_REASONS.get(field, "bad_field")
+    raise ServiceError(
+        "invalid", reason, field=shorten(field), game=shorten(body.get("game")), first=shorten(body.get("first"))
+    )
 
 
 class CreatedOut(Schema):
@@ -101,6 +132,22 @@ class MarquoirAPI(NinjaAPI):
         schema = super().get_openapi_schema(*args, **kwargs)
         components = schema.setdefault("components", {})
         components.setdefault("schemas", {}).update(ACTION_COMPONENTS)
+        # A created match's id leads to every address that takes one (OpenAPI links: what
+        # a client, or schemathesis's stateful phase, may call next with the answer).
+        links = {
+            operation["operationId"]: {
+                "operationId": operation["operationId"],
+                "parameters": {"match_id": "$response.body#/id"},
+            }
+            for path, methods in schema["paths"].items()
+            if "{match_id}" in path
+            for operation in methods.values()
+        }
+        for path, methods in schema["paths"].items():
+            responses = methods.get("post", {}).get("responses", {})
+            created = responses.get(201, responses.get("201"))  # ninja keys them by number
+            if path.endswith("/matches") and created is not None:
+                created["links"] = links
         components.setdefault("securitySchemes", {})["editToken"] = {
             "type": "http",
             "scheme": "bearer",
