@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -110,8 +111,18 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
         "publisher": meta.publishers[0] if meta.publishers else "",
         "original_publishers": ", ".join(meta.publishers[1:]),
         "sprites_template": _sprites_template(slug),
+        "keeps_score": keeps_score(slug),
     }
     return render(request, "catalog/game.html", context)
+
+
+def keeps_score(slug: str) -> bool:
+    """Whether Marquoir keeps the score of this game: a score keeper app says so (the match
+    core, which knows the keepers, is not the catalog's to import)."""
+    return any(
+        getattr(config, "game", None) == slug and getattr(config, "score_keeper", None)
+        for config in apps.get_app_configs()
+    )
 
 
 def _sprites_template(slug: str) -> str | None:

@@ -12,11 +12,13 @@ from types import MappingProxyType
 
 from .meta import GameMeta
 from .pickomino.meta import META as PICKOMINO
+from .tarot.meta import META as TAROT
+from .yahtzee.meta import META as YAHTZEE
 
-CATEGORIES: tuple[str, ...] = ("dice",)
+CATEGORIES: tuple[str, ...] = ("dice", "cards")
 """Category keys, in the order the catalog shows them."""
 
-GAMES: Mapping[str, GameMeta] = MappingProxyType({game.slug: game for game in (PICKOMINO,)})
+GAMES: Mapping[str, GameMeta] = MappingProxyType({game.slug: game for game in (PICKOMINO, YAHTZEE, TAROT)})
 """Every registered game, by slug, in the order the catalog shows them."""
 
 

@@ -16,6 +16,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest
 from django.utils.module_loading import import_string
 
@@ -113,6 +114,8 @@ def _keepers() -> dict[str, ScoreKeeper]:
         path = getattr(config, "score_keeper", None)
         if path:
             keeper: ScoreKeeper = import_string(path)
+            if getattr(config, "game", None) != keeper.key:
+                raise ImproperlyConfigured(f"{config.name}: its AppConfig.game must be {keeper.key!r}")
             found[keeper.key] = keeper
     return found
 
