@@ -28,7 +28,7 @@ from pydantic_core import ErrorDetails
 from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
-from .keepers import all_keepers
+from .keepers import GameEndpoint, all_keepers
 from .ratelimit import allow_match_creation
 from .schemas import StrictBody, UndoIn
 from .selectors import keeper_of, match_view
@@ -319,8 +319,60 @@ def validation_failed(request: HttpRequest, exc: ValidationError) -> HttpRespons
     return error_response(request, ServiceError("invalid", "bad_query"))
 
 
-# Each game's own endpoints (Pickomino's /claims and /advice…), under the same envelope.
+def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
+    """Serve ``GET /api/v1{path}`` once for every game that has it: the match is found, and
+    the request handed to its game's endpoint (see ``keepers.GameEndpoint``)."""
+    names = sorted(by_game)
+
+    def serve(request: HttpRequest, match_id: str) -> HttpResponse:
+        try:
+            match = find_match_or_error(match_id)
+            keeper = keeper_of(match)
+            endpoint = by_game.get(keeper.key)
+            if endpoint is None:
+                served_by = ", ".join(str(all_keepers()[name].name()) for name in names)
+                raise ServiceError("not_found", "wrong_game", game=served_by)
+        except ServiceError as error:
+            return error_response(request, error)
+        return endpoint.view(request, match)
+
+    endpoints = [by_game[name] for name in names]
+    parameters: list[dict[str, Any]] = []  # ninja adds match_id's from the signature
+    for name, endpoint in zip(names, endpoints, strict=True):
+        if endpoint.query is None:
+            continue
+        schema = endpoint.query.model_json_schema()
+        required = set(schema.get("required", ()))
+        for field, field_schema in schema.get("properties", {}).items():
+            description = field_schema.pop("description", "")
+            parameters.append(
+                {
+                    "name": field,
+                    "in": "query",
+                    # Required only where every game serving the address needs it.
+                    "required": field in required and len(names) == 1,
+                    "schema": field_schema,
+                    "description": f"{all_keepers()[name].key}: {description}".strip(": "),
+                }
+            )
+    answers = tuple(endpoint.response for endpoint in endpoints)
+    answer_schema: Any = answers[0] if len(answers) == 1 else Union[answers]  # noqa: UP007
+    serve.__name__ = "match_" + path.rstrip("/").rsplit("/", 1)[-1]
+    api.get(
+        path,
+        response={200: answer_schema, **ERRORS},
+        by_alias=True,
+        summary=" / ".join(dict.fromkeys(endpoint.summary for endpoint in endpoints if endpoint.summary)),
+        description="\n\n".join(endpoint.description for endpoint in endpoints if endpoint.description),
+        openapi_extra={"parameters": parameters},
+    )(serve)
+
+
+# Each game's own endpoints (Pickomino's /claims and /advice…), under the same envelope;
+# an address two games serve is served once, by the match's game.
+_endpoints: dict[str, dict[str, GameEndpoint]] = {}
 for _keeper in all_keepers().values():
-    _router = _keeper.api_router()
-    if _router is not None:
-        api.add_router("/", _router)
+    for _endpoint in _keeper.api_endpoints:
+        _endpoints.setdefault(_endpoint.path, {})[_keeper.key] = _endpoint
+for _path, _by_game in _endpoints.items():
+    _game_endpoint(_path, _by_game)

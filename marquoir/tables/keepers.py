@@ -12,16 +12,17 @@ next), not in the abstract: every method is one the core calls.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.apps import apps
 from django.core.exceptions import ImproperlyConfigured
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
 
 if TYPE_CHECKING:
-    from ninja import Router, Schema
+    from ninja import Schema
 
     from .models import Match
     from .schemas import ActionBody
@@ -29,6 +30,30 @@ if TYPE_CHECKING:
 
 # A refusal put into words: (params, the match's player names) -> a sentence.
 Wording = Callable[[Mapping[str, Any], Sequence[str]], str]
+
+
+@dataclass(frozen=True)
+class GameEndpoint:
+    """One of a game's own API endpoints, under a match: ``GET /api/v1{path}``.
+
+    Two games may serve the same address (Pickomino's and Yahtzee's ``/advice``): the core
+    serves it once, finds the match, and hands the request to the endpoint of the match's
+    game; a match of a game without it answers 404 ``not_found`` (``wrong_game``). The
+    OpenAPI documents the address once, with each game's query parameters and answers.
+    """
+
+    path: str
+    """Under /api/v1, with ``{match_id}``: ``"/matches/{match_id}/advice"``."""
+    view: Callable[[HttpRequest, Match], HttpResponse]
+    """The answer for a match of this game (found, and of this game): build it with
+    ``api_errors.answer(response, …)``, refuse with ``api_errors.error_response``."""
+    response: type[Schema]
+    """The schema of the 200 answer."""
+    query: type[Schema] | None = None
+    """The query parameters, as a schema: documented in the OpenAPI; the view reads them
+    with ``query.model_validate(request.GET.dict())``."""
+    summary: str = ""
+    description: str = ""
 
 
 class ScoreKeeper(Protocol):
@@ -104,8 +129,9 @@ class ScoreKeeper(Protocol):
         keys of it: ``entry_dropped`` (the address held a turn entry made on an older table:
         it goes bare), ``cookies`` (name -> (value, max age) to set) and ``match``."""
 
-    def api_router(self) -> Router | None:
-        """The game's own API endpoints (mounted under /api/v1/), if any."""
+    @property
+    def api_endpoints(self) -> tuple[GameEndpoint, ...]:
+        """The game's own API endpoints, if any (Pickomino's /claims and /advice)."""
 
 
 def _keepers() -> dict[str, ScoreKeeper]:

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Annotated, ClassVar, Literal
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Field, Router, Schema
+from ninja import Field, Schema
+from pydantic import ValidationError as PydanticValidationError
 from pydantic_core import ErrorDetails
 
 from marquoir.games.pickomino import RuleError
@@ -15,7 +16,8 @@ from marquoir.games.pickomino.dice import DICE_COUNT
 from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, steal_victim
 from marquoir.games.pickomino.errors import INVALID
 from marquoir.games.pickomino.odds import Table, advise
-from marquoir.tables.api_errors import ERRORS, ErrorOut, answer, error_response, find_match_or_error
+from marquoir.tables.api_errors import answer, error_response
+from marquoir.tables.keepers import GameEndpoint
 from marquoir.tables.models import Match
 from marquoir.tables.schemas import ActionBody, shorten
 from marquoir.tables.selectors import match_view
@@ -24,16 +26,6 @@ from marquoir.tables.services import ServiceError
 from .keeper import KEEPER
 from .state import claims_json
 from .turn import decode_dice, decode_roll
-
-router = Router(tags=["pickomino"])
-
-
-def _pickomino_match(match_id: str) -> Match:
-    """The match, if it is a Pickomino match (another game's match has no such endpoint)."""
-    match = find_match_or_error(match_id)
-    if match.game != KEEPER.key:
-        raise ServiceError("not_found", "wrong_game", game=KEEPER.name())
-    return match
 
 
 class OptionsSchema(Schema):
@@ -129,22 +121,22 @@ class ClaimsOut(Schema):
     bust: bool
 
 
-@router.get(
-    "/matches/{match_id}/claims",
-    response={200: ClaimsOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
-    by_alias=True,
-    summary="What a total may claim",
-)
-def match_claims(request: HttpRequest, match_id: str, total: int, worm: bool) -> HttpResponse:
+class ClaimsQuery(Schema):
+    total: int = Field(..., ge=1, le=MAX_TOTAL, description="the turn's total")
+    worm: bool = Field(..., description="whether a worm was kept")
+
+
+def match_claims(request: HttpRequest, match: Match) -> HttpResponse:
     """Every legal claim for the current player with that total, or none and `bust: true` (also after the end)."""
     try:
-        match = _pickomino_match(match_id)
-        if total is None or worm is None or not 1 <= total <= MAX_TOTAL:
-            raise ServiceError("invalid", "bad_claim_query")
+        try:
+            query = ClaimsQuery.model_validate(request.GET.dict())
+        except PydanticValidationError:
+            raise ServiceError("invalid", "bad_claim_query") from None
         view = match_view(match)
     except ServiceError as error:
         return error_response(request, error, None, KEEPER)
-    return answer(ClaimsOut, claims_json(view, total, worm))
+    return answer(ClaimsOut, claims_json(view, query.total, query.worm))
 
 
 class KeepAdviceOut(Schema):
@@ -172,13 +164,12 @@ class AdviceOut(Schema):
     keeps: list[KeepAdviceOut] = Field(..., description="for the roll given, one per face that may be kept, best first")
 
 
-@router.get(
-    "/matches/{match_id}/advice",
-    response={200: AdviceOut, **ERRORS},
-    by_alias=True,
-    summary="Odds and advice for the turn in progress",
-)
-def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str = "") -> HttpResponse:
+class AdviceQuery(Schema):
+    dice: str = Field("", max_length=64, description="the dice kept so far, in keeping order: `worm:2,5:3`")
+    roll: str = Field("", max_length=64, description="the dice just rolled, counts per face: `1:2,3:1,worm:2`")
+
+
+def match_advice(request: HttpRequest, match: Match) -> HttpResponse:
     """Exact odds for the current player (extension of v1).
 
     `dice`: the dice kept so far, in keeping order, as `worm:2,5:3` (empty at the start of
@@ -186,10 +177,13 @@ def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str 
     die left; optional). Values are expected worms: a grill tile its worms, a steal twice
     (the opponent loses them), a bust minus the worms of the player's top tile.
     """
-    players: list[str] = []
+    players = list(match.players)
     try:
-        match = _pickomino_match(match_id)
-        players = list(match.players)
+        try:
+            query = AdviceQuery.model_validate(request.GET.dict())
+        except PydanticValidationError:
+            raise ServiceError("invalid", "bad_query") from None
+        dice, roll = query.dice, query.roll
         view = match_view(match)
         state = view.engine.state
         if state.over:
@@ -234,3 +228,25 @@ def match_advice(request: HttpRequest, match_id: str, dice: str = "", roll: str 
             ],
         },
     )
+
+
+ENDPOINTS = (
+    GameEndpoint(
+        path="/matches/{match_id}/claims",
+        view=match_claims,
+        response=ClaimsOut,
+        query=ClaimsQuery,
+        summary="What a total may claim",
+        description="Pickomino: every legal claim for the current player with that total, or none and "
+        "`bust: true` (also after the end).",
+    ),
+    GameEndpoint(
+        path="/matches/{match_id}/advice",
+        view=match_advice,
+        response=AdviceOut,
+        query=AdviceQuery,
+        summary="Odds and advice for the turn in progress",
+        description="Pickomino: exact odds for the current player. Values are expected worms: a grill tile "
+        "its worms, a steal twice (the opponent loses them), a bust minus the worms of the player's top tile.",
+    ),
+)

@@ -14,7 +14,7 @@ from marquoir.games.pickomino import MAX_PLAYERS, MIN_PLAYERS, Bust, Take, winne
 from marquoir.games.pickomino import Match as PickominoMatch
 from marquoir.games.pickomino.errors import INVALID, RuleError
 from marquoir.tables.actions import ActionRequest, parse_action
-from marquoir.tables.keepers import Wording
+from marquoir.tables.keepers import GameEndpoint, Wording
 from marquoir.tables.models import Match
 from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
@@ -26,7 +26,7 @@ from .presenters import table_context
 from .turn import PADS, preferred_pad
 
 if TYPE_CHECKING:
-    from ninja import Router, Schema
+    from ninja import Schema
 
 OPTIONS = ("shorter_game", "flip_without_return")
 PAD_COOKIE = "marquoir_pad"
@@ -140,10 +140,11 @@ class PickominoKeeper:
 
         return (TakeIn, BustIn)
 
-    def api_router(self) -> Router:
-        from .api import router
+    @property
+    def api_endpoints(self) -> tuple[GameEndpoint, ...]:
+        from .api import ENDPOINTS
 
-        return router
+        return ENDPOINTS
 
 
 KEEPER = PickominoKeeper()

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from marquoir.games.sheet import MAX_PLAYERS, MIN_PLAYERS, End, Round, winners
 from marquoir.games.sheet import Match as SheetMatch
 from marquoir.tables.actions import ActionRequest, parse_action
-from marquoir.tables.keepers import Wording
+from marquoir.tables.keepers import GameEndpoint, Wording
 from marquoir.tables.models import Match
 from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
@@ -23,7 +23,7 @@ from .messages import STATUSES, WORDINGS
 from .presenters import table_context
 
 if TYPE_CHECKING:
-    from ninja import Router, Schema
+    from ninja import Schema
 
 
 class SheetKeeper:
@@ -106,8 +106,9 @@ class SheetKeeper:
 
         return (RoundIn, EndIn)
 
-    def api_router(self) -> Router | None:
-        return None
+    @property
+    def api_endpoints(self) -> tuple[GameEndpoint, ...]:
+        return ()
 
 
 KEEPER = SheetKeeper()
