@@ -1,6 +1,6 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
-from . import bench_engine, bench_odds, bench_site
+from . import bench_engine, bench_odds, bench_site, capacity
 
 
 def main() -> None:
@@ -9,6 +9,8 @@ def main() -> None:
     bench_site.main()
     print()
     bench_odds.main()
+    print()
+    capacity.main([])
 
 
 if __name__ == "__main__":

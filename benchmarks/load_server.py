@@ -209,6 +209,7 @@ class Server:
             LOG_FORMAT="json",
             SECRET_KEY=secrets.token_urlsafe(50),
             MATCH_CREATION_LIMIT="100000",
+            MATCH_CREATION_ADDRESS_LIMIT="100000",
             GRACEFUL_TIMEOUT="5",
             PYTHONUNBUFFERED="1",
         )
