@@ -17,7 +17,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+# The Yahtzee assistant's table of values (4 MiB, about 10 s to build; see
+# marquoir/games/yahtzee/solver.py): built once here, so its first advice is quick.
+YAHTZEE_TABLE := var/yahtzee-values-v1.npy
+
+$(YAHTZEE_TABLE): $(STAMP) marquoir/games/yahtzee/solver.py marquoir/games/yahtzee/engine.py
+	$(BIN)/python -m marquoir.games.yahtzee.solver
+
+install: $(STAMP) $(YAHTZEE_TABLE)
 
 messages: install
 	$(BIN)/python scripts/compile_messages.py
