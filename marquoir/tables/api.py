@@ -224,22 +224,25 @@ def _bearer_token(request: HttpRequest) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any]]:
+def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """Every game's action schemas, undo included (OpenAPI ``oneOf``, by ``type``), and the
     component schemas the request bodies refer to."""
     distinct: set[type[BaseModel]] = {UndoIn}
     for keeper in all_keepers().values():
         distinct.update(keeper.action_models)
-    models = sorted(distinct, key=lambda model: model.__name__)
+    models = sorted(distinct, key=lambda model: (model.__name__, model.__module__))
     bodies: list[type[BaseModel]] = [*models, CreateIn]
-    _refs, components = models_json_schema(
+    # Two games may name a schema alike (each its EndIn): pydantic then names them apart,
+    # and the references it gives back are the ones to use.
+    references, components = models_json_schema(
         [(model, "validation") for model in bodies], ref_template="#/components/schemas/{model}"
     )
-    refs = [{"$ref": f"#/components/schemas/{model.__name__}"} for model in models]
-    return {"oneOf": refs}, components.get("$defs", {})
+    refs = [references[(model, "validation")] for model in models]
+    create_ref = references[(CreateIn, "validation")]
+    return {"oneOf": refs}, create_ref, components.get("$defs", {})
 
 
-ACTION_BODY, ACTION_COMPONENTS = _action_body_schema()
+ACTION_BODY, CREATE_BODY, ACTION_COMPONENTS = _action_body_schema()
 
 
 @api.post(
@@ -248,7 +251,7 @@ ACTION_BODY, ACTION_COMPONENTS = _action_body_schema()
     openapi_extra={
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CreateIn"}}},
+            "content": {"application/json": {"schema": CREATE_BODY}},
         }
     },
     summary="Create a match",

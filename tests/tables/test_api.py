@@ -956,6 +956,39 @@ def test_the_openapi_schema_documents_the_error_statuses_of_acting(api):
     assert {"200", "401", "404", "409", "422"} <= set(responses)
 
 
+def test_every_reference_of_the_openapi_schema_resolves_and_writing_names_the_bearer_scheme(api):
+    schema = api.client.get("/api/v1/openapi.json").json()
+    references: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                references.append(node["$ref"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    assert references
+    for reference in set(references):
+        assert reference.startswith("#/"), reference
+        target: Any = schema
+        for part in reference[2:].split("/"):
+            assert part in target, f"{reference} leads nowhere"
+            target = target[part]
+    assert schema["components"]["securitySchemes"]["editToken"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the match's edit_token, from its creation answer",
+    }
+    acting = schema["paths"]["/api/v1/matches/{match_id}/actions"]["post"]
+    assert acting["security"] == [{"editToken": []}]
+    created = schema["paths"]["/api/v1/matches"]["post"]["responses"]["201"]
+    assert {link["parameters"]["match_id"] for link in created["links"].values()} == {"$response.body#/id"}
+
+
 def test_the_api_docs_page_answers_html(api):
     response = api.client.get("/api/v1/docs")
     assert response.status_code == 200
