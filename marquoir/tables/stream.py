@@ -37,6 +37,7 @@ from .live import hub, match_events
 from .services import ServiceError
 
 access_logger = logging.getLogger("marquoir.access")
+logger = logging.getLogger(__name__)
 
 # The address of the stream (api_urls.py names the same one for Django): the server's entry
 # point sends exactly these paths here; a test holds the two together.
@@ -92,9 +93,12 @@ async def stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
             status = 405
             body = error_body(language, "method_not_allowed", method=method, allowed="GET")
             await _send_json(send, status, body, scope, [("Allow", "GET")])
-        elif address is None or (seq := await hub().seq_of(address["match_id"])) is None:
+        elif address is None or (seq := await _seq_or_none(address["match_id"])) is None:
             status = 404
             await _send_json(send, status, error_body(language, "not_found"), scope)
+        elif seq < 0:
+            status = 500
+            await _send_json(send, status, error_body(language, "server_error"), scope)
         else:
             await _send_start(send, status, scope, list(STREAM_HEADERS))
             await _stream_until_gone(match_events(address["match_id"], seq), receive, send)
@@ -111,6 +115,16 @@ async def stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
                 "duration_ms": round((time.perf_counter() - started) * 1000, 2),
             },
         )
+
+
+async def _seq_or_none(match_id: str) -> int | None:
+    """The match's seq, None if there is no such match, -1 if the database could not say
+    (logged; the browser tries again by itself)."""
+    try:
+        return await hub().seq_of(match_id)
+    except Exception:
+        logger.exception("live: the seq of a match could not be read")
+        return -1
 
 
 async def _stream_until_gone(events: AsyncIterator[str], receive: Any, send: Any) -> None:

@@ -279,3 +279,19 @@ def test_both_doors_of_the_stream_answer_alike():
         "x-content-type-options",
     ]:
         assert response[name] == headers[name], name
+
+
+def test_a_database_that_cannot_answer_gives_the_stream_a_500_in_the_contracts_shape(monkeypatch):
+    def broken(match_ids: list[str]) -> dict[str, int]:
+        raise OSError("the database is restarting")
+
+    monkeypatch.setattr(live, "_read_seqs", broken)
+
+    async def ask() -> AsgiStream:
+        client = AsgiStream("/api/v1/matches/3t8dZ1VZ8ZXiazvWD4W5DA/events")
+        await asyncio.wait_for(client.run(), 5)
+        return client
+
+    client = run(ask())
+    assert client.status == 500
+    assert json.loads(client.body)["error"]["code"] == "server_error"
