@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse
+
+from .middleware import AfterViewMiddleware
 
 access_logger = logging.getLogger("marquoir.access")
 
@@ -39,36 +39,10 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False)
 
 
-class AccessLogMiddleware:
-    """One line per request: method, path (no query), status, duration.
+class AccessLogMiddleware(AfterViewMiddleware):
+    """One line per request: method, path (no query), status, duration."""
 
-    Sync and async alike, so that the event streams (async views) cross no extra thread."""
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self._acall(request)
-        started = time.perf_counter()
-        response = self.get_response(request)
-        self._log(request, response, started)
-        return response
-
-    async def _acall(self, request: HttpRequest) -> HttpResponse:
-        started = time.perf_counter()
-        response: HttpResponse = await self.get_response(request)
-        self._log(request, response, started)
-        return response
-
-    @staticmethod
-    def _log(request: HttpRequest, response: HttpResponse, started: float) -> None:
+    def after(self, request: HttpRequest, response: HttpResponse, started: float) -> HttpResponse:
         access_logger.info(
             "%s %s %s",
             request.method,
@@ -81,3 +55,4 @@ class AccessLogMiddleware:
                 "duration_ms": round((time.perf_counter() - started) * 1000, 2),
             },
         )
+        return response

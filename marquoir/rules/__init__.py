@@ -3,6 +3,18 @@ plus the log of actions in force. Pure Python, like every engine: no Django, no 
 
 from .errors import INVALID, MATCH_OVER, NOTHING_TO_UNDO, RuleError
 from .match import GameMatch, Step
+from .standings import Standing, rank_by_total, ranked_first
 from .values import is_whole_number
 
-__all__ = ["INVALID", "MATCH_OVER", "NOTHING_TO_UNDO", "GameMatch", "RuleError", "Step", "is_whole_number"]
+__all__ = [
+    "INVALID",
+    "MATCH_OVER",
+    "NOTHING_TO_UNDO",
+    "GameMatch",
+    "RuleError",
+    "Standing",
+    "Step",
+    "is_whole_number",
+    "rank_by_total",
+    "ranked_first",
+]

@@ -9,14 +9,15 @@ is logged on the server, where it belongs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
 from ninja import Field, Schema
+
+from marquoir.middleware import AfterViewMiddleware
 
 from .keepers import ScoreKeeper
 from .messages import STATUS, message_for, status_for
@@ -109,33 +110,12 @@ def server_error(request: HttpRequest, error: Exception) -> HttpResponse:
     return api_error(request, "server_error")
 
 
-class ApiErrorMiddleware:
+class ApiErrorMiddleware(AfterViewMiddleware):
     """Turns the framework's HTML 405 on API addresses into the contract's shape (with
     ``Allow``), answers ``OPTIONS`` with the methods an address serves, and an exception
-    escaping an API view with ``server_error``.
+    escaping an API view with ``server_error``."""
 
-    Sync and async alike, so that the event streams (async views) cross no extra thread.
-    """
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self._acall(request)
-        return self._shape(request, self.get_response(request))
-
-    async def _acall(self, request: HttpRequest) -> HttpResponse:
-        response = await self.get_response(request)
-        return self._shape(request, response)
-
-    def _shape(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def after(self, request: HttpRequest, response: HttpResponse, started: float) -> HttpResponse:
         if not request.path.startswith(API_PREFIX) or response.status_code not in (404, 405):
             return response
         if response.status_code == 404:

@@ -30,6 +30,8 @@ from enum import StrEnum
 from typing import TypeAlias, overload
 
 from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
+from marquoir.rules.standings import Standing as Standing  # the games export it as their own
+from marquoir.rules.standings import rank_by_total, ranked_first
 from marquoir.rules.values import is_whole_number
 
 MIN_PLAYERS = 1
@@ -201,15 +203,6 @@ class GameState:
         return self.totals[player]
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's place: ``score`` is their total, ``rank`` 1 for the leaders (ties share it)."""
-
-    player: int
-    score: int
-    rank: int
-
-
 def new_game(player_count: int, first: int = 0, options: Options | None = None) -> GameState:
     """A blank sheet for ``player_count`` players (1 to 20); ``first`` starts (shown only)."""
     if not is_whole_number(player_count) or not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
@@ -286,20 +279,12 @@ def standings(state: GameState) -> tuple[Standing, ...]:
 
     Tied players share the rank, and the next rank skips past them (1, 1, 3).
     """
-    sign = 1 if state.options.lowest_wins else -1
-    order = sorted(range(state.player_count), key=lambda player: (sign * state.totals[player], player))
-    result: list[Standing] = []
-    for position, player in enumerate(order):
-        score = state.totals[player]
-        previous = result[-1] if result else None
-        rank = previous.rank if previous is not None and previous.score == score else position + 1
-        result.append(Standing(player, score, rank))
-    return tuple(result)
+    return rank_by_total(state.totals, lowest_wins=state.options.lowest_wins)
 
 
 def leaders(state: GameState) -> tuple[int, ...]:
     """The players ranked first now, in seating order: who leads (everyone before a round)."""
-    return tuple(sorted(standing.player for standing in standings(state) if standing.rank == 1))
+    return ranked_first(standings(state))
 
 
 def winners(state: GameState) -> tuple[int, ...]:

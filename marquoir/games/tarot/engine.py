@@ -29,6 +29,8 @@ from enum import StrEnum
 from typing import TypeAlias, overload
 
 from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
+from marquoir.rules.standings import Standing as Standing  # the games export it as their own
+from marquoir.rules.standings import rank_by_total, ranked_first
 from marquoir.rules.values import is_whole_number
 
 from .scoring import (
@@ -267,15 +269,6 @@ class Ended:
 Outcome: TypeAlias = DealScored | DealPassed | Ended
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's place: ``score`` is their total, ``rank`` 1 for the leaders (ties share it)."""
-
-    player: int
-    score: int
-    rank: int
-
-
 # The rules
 
 
@@ -374,19 +367,12 @@ def standings(state: GameState) -> tuple[Standing, ...]:
 
     Tied players share the rank, and the next rank skips past them (1, 1, 3).
     """
-    order = sorted(range(state.player_count), key=lambda player: (-state.totals[player], player))
-    result: list[Standing] = []
-    for position, player in enumerate(order):
-        score = state.totals[player]
-        previous = result[-1] if result else None
-        rank = previous.rank if previous is not None and previous.score == score else position + 1
-        result.append(Standing(player, score, rank))
-    return tuple(result)
+    return rank_by_total(state.totals)
 
 
 def leaders(state: GameState) -> tuple[int, ...]:
     """The players ranked first now, in seating order (everyone before a deal)."""
-    return tuple(sorted(standing.player for standing in standings(state) if standing.rank == 1))
+    return ranked_first(standings(state))
 
 
 def winners(state: GameState) -> tuple[int, ...]:

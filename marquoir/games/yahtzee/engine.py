@@ -37,6 +37,8 @@ from itertools import combinations_with_replacement
 from typing import TypeAlias, overload
 
 from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
+from marquoir.rules.standings import Standing as Standing  # the games export it as their own
+from marquoir.rules.standings import rank_by_total, ranked_first
 from marquoir.rules.values import is_whole_number
 
 MIN_PLAYERS = 1
@@ -517,15 +519,6 @@ class GameState:
         return tuple(sheet.total for sheet in self.sheets)
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """A player's place: ``score`` is their grand total, ``rank`` 1 for the leaders (ties share it)."""
-
-    player: int
-    score: int
-    rank: int
-
-
 def new_game(player_count: int, first: int = 0, options: Options | None = None) -> GameState:
     """Blank sheets for ``player_count`` players (1 to 8); ``first`` plays the first turn."""
     if not is_whole_number(player_count) or not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
@@ -589,19 +582,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
 def standings(state: GameState) -> tuple[Standing, ...]:
     """Players best first (highest total), ties in seating order; equal totals share the
     rank and the next rank skips past them (1, 1, 3)."""
-    order = sorted(range(state.player_count), key=lambda player: (-state.total(player), player))
-    result: list[Standing] = []
-    for position, player in enumerate(order):
-        score = state.total(player)
-        previous = result[-1] if result else None
-        rank = previous.rank if previous is not None and previous.score == score else position + 1
-        result.append(Standing(player, score, rank))
-    return tuple(result)
+    return rank_by_total(state.totals)
 
 
 def leaders(state: GameState) -> tuple[int, ...]:
     """The players ranked first now, in seating order (everyone before the first turn)."""
-    return tuple(sorted(standing.player for standing in standings(state) if standing.rank == 1))
+    return ranked_first(standings(state))
 
 
 def winners(state: GameState) -> tuple[int, ...]:
