@@ -46,6 +46,8 @@ INSTALLED_APPS = [
     # The games' score keepers, one line per game (marquoir.tables.keepers finds them).
     "marquoir.keepers.pickomino",
     "marquoir.keepers.sheet",
+    "marquoir.keepers.tarot",
+    "marquoir.keepers.yahtzee",
 ]
 
 MIDDLEWARE = [

@@ -340,24 +340,29 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
         return endpoint.view(request, match)
 
     endpoints = [by_game[name] for name in names]
-    parameters: list[dict[str, Any]] = []  # ninja adds match_id's from the signature
+    # Each query parameter once (OpenAPI wants a name once per place), described for every
+    # game that reads it; required only where the one game serving the address needs it.
+    parameters: dict[str, dict[str, Any]] = {}  # ninja adds match_id's from the signature
     for name, endpoint in zip(names, endpoints, strict=True):
         if endpoint.query is None:
             continue
         schema = endpoint.query.model_json_schema()
         required = set(schema.get("required", ()))
         for field, field_schema in schema.get("properties", {}).items():
-            description = field_schema.pop("description", "")
-            parameters.append(
-                {
+            description = f"{name}: {field_schema.pop('description', '')}".rstrip(": ")
+            known = parameters.get(field)
+            if known is None:
+                parameters[field] = {
                     "name": field,
                     "in": "query",
-                    # Required only where every game serving the address needs it.
                     "required": field in required and len(names) == 1,
                     "schema": field_schema,
-                    "description": f"{all_keepers()[name].key}: {description}".strip(": "),
+                    "description": description,
                 }
-            )
+            else:
+                known["description"] += "; " + description
+                if known["schema"] != field_schema:
+                    known["schema"] = {"anyOf": [known["schema"], field_schema]}
     answers = tuple(endpoint.response for endpoint in endpoints)
     answer_schema: Any = answers[0] if len(answers) == 1 else Union[answers]  # noqa: UP007
     serve.__name__ = "match_" + path.rstrip("/").rsplit("/", 1)[-1]
@@ -367,7 +372,7 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
         by_alias=True,
         summary=" / ".join(dict.fromkeys(endpoint.summary for endpoint in endpoints if endpoint.summary)),
         description="\n\n".join(endpoint.description for endpoint in endpoints if endpoint.description),
-        openapi_extra={"parameters": parameters},
+        openapi_extra={"parameters": list(parameters.values())},
     )(serve)
 
 

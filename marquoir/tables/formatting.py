@@ -17,7 +17,8 @@ MINUS = "\u2212"
 
 def decimal(value: float, places: int = 2) -> str:
     """``value`` with ``places`` decimals and the language's decimal mark, the true minus sign."""
-    text = formats.number_format(abs(value), decimal_pos=places, use_l10n=True)
+    # Rounded here: Django's number_format cuts the digits after ``places`` (254.5877 → 254.5).
+    text = formats.number_format(round(abs(value), places), decimal_pos=places, use_l10n=True)
     negative = round(value, places) < 0
     return f"{MINUS}{text}" if negative else text
 

@@ -91,7 +91,10 @@ class ScoreKeeper(Protocol):
         """The set-up page's heading ("New Pickomino match")."""
 
     def setup_hint(self) -> str:
-        """The line under "Players" on the set-up page: how many, and who starts."""
+        """The line under "Players" on the set-up page: how many, in which order, and who starts."""
+
+    def first_label(self) -> str:
+        """The set-up page's word beside the player who begins ("starts"; Tarot: "deals first")."""
 
     def clean_options(self, options: object) -> dict[str, Any]:
         """The table options as stored, or ``RuleError(invalid, …)``; None means the defaults."""

@@ -76,15 +76,21 @@ def test_the_english_page_files_tarot_under_card_games(english: Page):
     assert english.one("h1").text == "French Tarot"
     link = english.within(english.one(cls="category-link")).one("a")
     assert (link.text, link.attrs["href"]) == ("Card games", "/en/#category-cards")
-    # No score keeper for it yet: the page says so and offers none.
-    assert english.all("a", cls="button") == []
-    assert "cannot keep its score yet" in english.one(cls="note").text
+    # Its score keeper is registered: the page offers to keep score, and says it does.
+    (button,) = english.all("a", cls="button")
+    assert button.text == "Keep score"
+    assert button.attrs["href"] == "/en/tables/new/tarot/"
+    assert "keeps the score for you" in english.one(cls="note").text
+    assert "cannot keep its score yet" not in english.one(cls="note").text
 
 
 def test_the_french_page_files_tarot_under_jeux_de_cartes(french: Page):
     assert french.one("h1").text == "Tarot"
     link = french.within(french.one(cls="category-link")).one("a")
     assert (link.text, link.attrs["href"]) == ("Jeux de cartes", "/fr/#category-cards")
+    (button,) = french.all("a", cls="button")
+    assert (button.text, button.attrs["href"]) == ("Tenir le score", "/fr/tables/nouvelle/tarot/")
+    assert "ne sait pas encore" not in french.one(cls="note").text
 
 
 def test_the_home_page_lists_tarot_under_card_games(get_page: Callable[[str], Page]):
@@ -346,7 +352,7 @@ def test_every_link_in_the_page_leads_somewhere(get_page: Callable[[str], Page],
                 pytest.fail(f"{href} leads nowhere")
     language = url.split("/")[1]
     with translation.override(language):
-        assert reverse("tables:new", kwargs={"game": "tarot"}) not in hrefs  # no keeper yet
+        assert reverse("tables:new", kwargs={"game": "tarot"}) in hrefs  # its keeper is registered
         assert reverse("catalog:home") + "#category-cards" in hrefs
 
 

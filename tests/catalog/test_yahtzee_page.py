@@ -92,15 +92,25 @@ def test_the_english_page_files_yahtzee_under_dice_games(english: Page):
     link = english.within(english.one(cls="category-link")).one("a")
     assert (link.text, link.attrs["href"]) == ("Dice games", "/en/#category-dice")
     assert english.all(cls="reviewed") == []
+    # Marquoir keeps Yahtzee's score: the page offers it.
+    assert "keeps the score for you, a sheet per player" in english.one(cls="note").text
+    button = english.one("a", cls="button")
+    with translation.override("en"):
+        assert (button.text, button.attrs["href"]) == ("Keep score", reverse("tables:new", kwargs={"game": "yahtzee"}))
 
 
 def test_the_french_page_says_the_game_is_known_as_yams(french: Page):
     link = french.within(french.one(cls="category-link")).one("a")
     assert (link.text, link.attrs["href"]) == ("Jeux de dés", "/fr/#category-dice")
     assert "Yam’s" in french.one("p", cls="pitch").text
-    # Pas encore de feuille de score : la page le dit et n'en propose pas.
-    assert french.all("a", cls="button") == []
-    assert "ne sait pas encore en tenir les scores" in french.one(cls="note").text
+    # Marquoir tient le score du Yahtzee : la page le dit et propose de le tenir.
+    button = french.one("a", cls="button")
+    with translation.override("fr"):
+        assert (button.text, button.attrs["href"]) == (
+            "Tenir le score",
+            reverse("tables:new", kwargs={"game": "yahtzee"}),
+        )
+    assert "tient le score pour vous, une feuille par joueur" in french.one(cls="note").text
 
 
 def test_the_quick_facts_give_players_time_and_age(english: Page, french: Page):
@@ -240,7 +250,7 @@ def test_every_link_in_the_page_leads_somewhere(get_page: Callable[[str], Page],
                 pytest.fail(f"{href} leads nowhere")
     language = url.split("/")[1]
     with translation.override(language):
-        assert reverse("tables:new", kwargs={"game": "yahtzee"}) not in hrefs  # no keeper yet
+        assert reverse("tables:new", kwargs={"game": "yahtzee"}) in hrefs  # Keep score
         assert reverse("catalog:home") + "#category-dice" in hrefs
 
 

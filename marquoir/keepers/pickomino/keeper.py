@@ -51,6 +51,9 @@ class PickominoKeeper:
     def new_match_title(self) -> str:
         return _("New Pickomino match")
 
+    def first_label(self) -> str:
+        return _("starts")
+
     def setup_hint(self) -> str:
         return _(
             "Two to seven players. Leave the rows you do not need empty. Tick who starts: the youngest, by the rules."

@@ -44,6 +44,9 @@ class SheetKeeper:
     def new_match_title(self) -> str:
         return _("New score sheet")
 
+    def first_label(self) -> str:
+        return _("starts")
+
     def setup_hint(self) -> str:
         return _(
             "One to twenty players, in the order of the sheet’s columns. Leave the rows you do not need empty. "

@@ -1,0 +1,425 @@
+"""What Tarot's table screen shows, worked out from a match view (no template logic beyond
+loops): the band with the dealer, the deal pad with its preview, the deals so far, the end."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from marquoir.games.tarot import (
+    BASE,
+    CheckedDeal,
+    Chelem,
+    Contract,
+    GameState,
+    PlayedDeal,
+    PoigneeSize,
+    Side,
+    leaders,
+    points_needed,
+    standings,
+    winners,
+)
+from marquoir.tables.actions import FreshIds
+from marquoir.tables.formatting import MINUS
+from marquoir.tables.log_words import LogWords, log_in_words
+from marquoir.tables.messages import message_for
+from marquoir.tables.selectors import MatchView
+
+from .actions import DEAL
+from .entry import POINTS, DealEntry, carries_entry, read_entry
+from .messages import WORDINGS
+from .narration import (
+    chelem_text,
+    contract_label,
+    contract_name,
+    deal_sentence,
+    deal_status,
+    describe,
+    describe_short,
+    describe_undo,
+    describe_undo_short,
+    extras_text,
+    lead_text,
+    points_text,
+    result_text,
+    signed_text,
+    size_name,
+    total_text,
+)
+from .state import remaining_deals
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
+CHART_COLOURS = 7
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
+
+
+@dataclass(frozen=True)
+class BandPlayer:
+    """A player as the core's band shows them: the running total."""
+
+    index: int
+    name: str
+    score: str
+    current: bool = False
+    score_unit: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of the pad: a link that adds one choice to the entry in the address."""
+
+    label: str
+    href: str
+    detail: str = ""
+    chosen: bool = False
+
+
+@dataclass(frozen=True)
+class Option:
+    """A radio button of the points form (``counted``, the extras)."""
+
+    name: str
+    value: str
+    label: str
+    checked: bool
+
+
+# --- the pad
+
+
+def _players_choices(entry: DealEntry, names: Sequence[str], name: str, **extra: object) -> list[Choice]:
+    return [
+        Choice(player, entry.query(**{name: index}, **extra), chosen=entry.values.get(name) == str(index))
+        for index, player in enumerate(names)
+    ]
+
+
+def _chips(entry: DealEntry, names: Sequence[str]) -> list[Choice]:
+    """The choices made so far, each a link back to change it (the others are kept)."""
+    chips = []
+    if entry.taker is not None:
+        # Another taker may change who the partner can be: the partner goes too.
+        chips.append(Choice(names[entry.taker], entry.query(taker=None, partner=None), _("Change the taker")))
+    if entry.contract is not None:
+        chips.append(Choice(contract_label(entry.contract), entry.query(contract=None), _("Change the contract")))
+    if entry.partner is not None and entry.taker is not None:
+        label = _("alone") if entry.partner == entry.taker else _("with %(name)s") % {"name": names[entry.partner]}
+        chips.append(Choice(label, entry.query(partner=None), _("Change the partner")))
+    if entry.bouts is not None:
+        label = ngettext("%(count)s bout", "%(count)s bouts", entry.bouts) % {"count": entry.bouts}
+        chips.append(Choice(label, entry.query(bouts=None), _("Change the bouts")))
+    return chips
+
+
+def _prompt(entry: DealEntry, names: Sequence[str]) -> str:
+    taker = names[entry.taker] if entry.taker is not None else ""
+    step = entry.step
+    if step == "taker":
+        return _("Who took?")
+    if step == "contract":
+        return _("%(name)s took: which contract?") % {"name": taker}
+    if step == "partner":
+        return _("Which player did %(name)s call? (the king’s holder)") % {"name": taker}
+    if step == "bouts":
+        return _("How many bouts did %(name)s’s side take?") % {"name": taker}
+    return _("How many card points did %(name)s’s side take?") % {"name": taker}
+
+
+def _breakdown(checked: CheckedDeal, entry: DealEntry, names: Sequence[str]) -> list[str]:
+    """The numbers behind a deal's score, line by line."""
+    score = checked.score
+    taker = names[checked.taker]
+    lines = []
+    if entry.counted == Side.DEFENCE:
+        lines.append(
+            _("The defence took %(defence)s, so %(name)s’s side has 91 − %(defence)s = %(points)s.")
+            % {"defence": points_text(91 - score.points), "name": taker, "points": points_text(score.points)}
+        )
+    lines.append(
+        ngettext(
+            "With %(bouts)s bout %(name)s’s side needs %(needed)s and has %(points)s.",
+            "With %(bouts)s bouts %(name)s’s side needs %(needed)s and has %(points)s.",
+            checked.bouts,
+        )
+        % {"bouts": checked.bouts, "name": taker, "needed": score.needed, "points": points_text(score.points)}
+    )
+    sign = "" if score.made else MINUS
+    lines.append(
+        _("Contract: %(sign)s(%(base)s + %(gap)s) × %(multiplier)s = %(points)s")
+        % {
+            "sign": sign,
+            "base": BASE,
+            "gap": score.gap,
+            "multiplier": score.multiplier,
+            "points": signed_text(score.contract_points),
+        }
+    )
+    if score.petit_au_bout:
+        lines.append(_("Petit au bout: %(points)s") % {"points": signed_text(score.petit_au_bout)})
+    if score.poignees:
+        lines.append(_("Handfuls: %(points)s") % {"points": signed_text(score.poignees)})
+    if score.chelem:
+        lines.append(_("Chelem: %(points)s") % {"points": signed_text(score.chelem)})
+    if score.per_defender >= 0:
+        lines.append(_("Each defender pays %(points)s.") % {"points": score.per_defender})
+    else:
+        lines.append(_("Each defender gets %(points)s.") % {"points": -score.per_defender})
+    return lines
+
+
+def _preview(entry: DealEntry, state: GameState, names: Sequence[str]) -> dict[str, Any]:
+    """The deal's score before it is recorded, or why it cannot be, or what is missing."""
+    if entry.checked is not None:
+        checked = entry.checked
+        # The preview's sentence is the one the bar says after: the same deal, told the same way.
+        deal = PlayedDeal(
+            number=state.deal_count + 1,
+            dealer=state.dealer,
+            taker=checked.taker,
+            contract=checked.contract,
+            partner=checked.partner,
+            bouts=checked.bouts,
+            points=checked.points,
+            petit_au_bout=checked.petit_au_bout,
+            poignees=checked.poignees,
+            chelem=checked.chelem,
+            score=checked.score,
+        )
+        return {
+            "sentence": deal_sentence(deal, names),
+            "made": checked.score.made,
+            "extras": extras_text(deal),
+            "breakdown": _breakdown(checked, entry, names),
+        }
+    if entry.error is not None:
+        return {"refusal": message_for(entry.error.code, entry.error.reason, entry.error.params, names, WORDINGS)}
+    bouts = entry.bouts or 0
+    return {
+        "hint": ngettext(
+            "With %(bouts)s bout the taker’s side needs %(needed)s.",
+            "With %(bouts)s bouts the taker’s side needs %(needed)s.",
+            bouts,
+        )
+        % {"bouts": bouts, "needed": points_needed(bouts)}
+    }
+
+
+def _points_form(entry: DealEntry, names: Sequence[str]) -> dict[str, Any]:
+    taker = names[entry.taker] if entry.taker is not None else ""
+    teammate = entry.partner if entry.partner != entry.taker else None
+    takers = {entry.taker, teammate}
+    counted = [
+        Option("counted", Side.TAKER.value, _("%(name)s’s side") % {"name": taker}, entry.counted != Side.DEFENCE),
+        Option("counted", Side.DEFENCE.value, _("The defence"), entry.counted == Side.DEFENCE),
+    ]
+    petit = entry.values.get("petit", "")
+    petits = [
+        Option("petit", "", _("No"), not petit),
+        Option("petit", Side.TAKER.value, _("%(name)s’s side") % {"name": taker}, petit == Side.TAKER),
+        Option("petit", Side.DEFENCE.value, _("The defence"), petit == Side.DEFENCE),
+    ]
+    handfuls = []
+    for index, name in enumerate(names):
+        size = entry.values.get(f"poignee_{index}", "")
+        options = [Option(f"poignee_{index}", "", _("None"), not size)]
+        options += [
+            Option(f"poignee_{index}", member.value, size_name(member).capitalize(), size == member)
+            for member in PoigneeSize
+        ]
+        side = _("taker’s side") if index in takers else _("defence")
+        handfuls.append({"index": index, "name": name, "side": side, "options": options})
+    chelem = entry.values.get("chelem", "")
+    chelems = [Option("chelem", "", _("No"), not chelem)]
+    chelems += [Option("chelem", member.value, chelem_text(member).capitalize(), chelem == member) for member in Chelem]
+    hidden = [
+        (name, value) for name, value in entry.values.items() if name in {"taker", "contract", "partner", "bouts"}
+    ]
+    return {
+        "counted": counted,
+        "petit": petits,
+        "handfuls": handfuls,
+        "chelem": chelems,
+        "hidden": hidden,
+        "extras_open": entry.has_extras,
+    }
+
+
+def _entry_context(entry: DealEntry, state: GameState, names: Sequence[str]) -> dict[str, Any]:
+    context: dict[str, Any] = {
+        "entry": entry,
+        "prompt": _prompt(entry, names),
+        "chips": _chips(entry, names),
+        "step": entry.step,
+        "has_entry": carries_entry(entry.values),
+    }
+    step = entry.step
+    if step == "taker":
+        context["choices"] = _players_choices(entry, names, "taker")
+    elif step == "contract":
+        context["choices"] = [
+            Choice(contract_label(contract), entry.query(contract=contract.value), f"×{contract.multiplier}")
+            for contract in Contract
+        ]
+    elif step == "partner":
+        taker = entry.taker if entry.taker is not None else 0  # the step comes after the taker's
+        choices = _players_choices(entry, names, "partner")
+        context["choices"] = [choice for index, choice in enumerate(choices) if index != taker] + [
+            Choice(_("%(name)s alone") % {"name": names[taker]}, entry.query(partner=taker))
+        ]
+    elif step == "bouts":
+        context["choices"] = [
+            Choice(str(count), entry.query(bouts=count), _("needs %(points)s") % {"points": points_needed(count)})
+            for count in range(4)
+        ]
+    if step == POINTS:
+        context["points_form"] = _points_form(entry, names)
+        context["preview"] = _preview(entry, state, names)
+        context["record_label"] = _("Record deal %(number)s") % {"number": state.deal_count + 1}
+    return context
+
+
+def _posted_entry(request: HttpRequest, seq: int) -> Mapping[str, str] | None:
+    """What a refused deal form sent, to show it again: only a deal posted on the table as
+    it still is (a recorded one moved the seq; one made on an older table is dropped)."""
+    if request.method != "POST":
+        return None
+    posted = request.POST
+    if posted.get("type") != DEAL or posted.get("expected_seq") != str(seq):
+        return None
+    return {"seq": str(seq), **{name: str(value) for name, value in posted.items()}}
+
+
+# --- the sheet of deals and the end
+
+
+def _grid_rows(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
+    rows = []
+    for deal in state.deals:
+        if isinstance(deal, PlayedDeal):
+            title = f"{names[deal.taker]} · {contract_name(deal.contract)}"
+            cells = [signed_text(score) for score in deal.scores]
+            rows.append({"number": deal.number, "title": title, "made": deal.made, "cells": cells, "passed": False})
+        else:
+            rows.append({"number": deal.number, "title": "", "made": None, "cells": [], "passed": True})
+    return rows
+
+
+def chart(state: GameState, names: Sequence[str]) -> dict[str, Any]:
+    """Each player's total after every deal as a polyline, scaled into the chart box, with the
+    zero line when a total went below it."""
+    totals = state.totals_by_deal()
+    series = [[step[player] for step in totals] for player in range(state.player_count)]
+    steps = max(len(totals) - 1, 1)
+    low = min(min(values) for values in series)
+    high = max(max(max(values) for values in series), low + 1)
+    top, bottom = total_text(high), total_text(low)
+    left = max(CHART_PAD, 6 * max(len(top), len(bottom)) + 8)
+    inner_w, inner_h = CHART_WIDTH - left - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+
+    def y(value: int) -> float:
+        return CHART_HEIGHT - CHART_PAD - inner_h * (value - low) / (high - low)
+
+    lines = []
+    for player, values in enumerate(series):
+        points = " ".join(f"{left + inner_w * step / steps:.1f},{y(value):.1f}" for step, value in enumerate(values))
+        lines.append(
+            {
+                "player": player,
+                "colour": player % CHART_COLOURS,
+                "name": names[player],
+                "points": points,
+                "last": total_text(values[-1]),
+            }
+        )
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "pad": CHART_PAD,
+        "left": left,
+        "label_x": left - 4,
+        "right_x": CHART_WIDTH - CHART_PAD,
+        "bottom_y": CHART_HEIGHT - CHART_PAD,
+        "lines": lines,
+        "top": top,
+        "bottom": bottom,
+        "zero_y": f"{y(0):.1f}" if low < 0 < high else None,
+        "zero_label_y": f"{y(0) + 3:.1f}",
+        "steps": steps,
+    }
+
+
+def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
+    """Everything tarot/table.html needs."""
+    state, names = view.engine.state, list(view.row.players)
+    seq = view.row.seq
+    totals = state.totals
+    log, last_action = log_in_words(view, LOG_WORDS)
+    rank_of = {standing.player: standing.rank for standing in standings(state)}
+    leading = set(leaders(state)) if state.played_count else set()
+    context: dict[str, Any] = {
+        "match": view.row,
+        "state": state,
+        "players": [
+            BandPlayer(index, name, total_text(total), score_unit=ngettext("point", "points", abs(total)))
+            for index, (name, total) in enumerate(zip(names, totals, strict=True))
+        ],
+        "grid_rows": _grid_rows(state, names),
+        "grid_columns": len(names) + 1,
+        "totals": [{"text": total_text(total), "leader": index in leading} for index, total in enumerate(totals)],
+        "ranks": [rank_of[index] for index in range(len(names))],
+        "log": log,
+        "last_action": last_action,
+        "can_edit": can_edit,
+        "can_undo": can_edit and any(not line.undone and not line.is_undo for line in log),
+        "action_ids": FreshIds(),
+        "undo_action_id": uuid.uuid4().hex,
+        "score_unit": _("points"),
+        "entry_dropped": False,
+        "dealer_name": names[state.dealer],
+        # Totals of four characters and more (−578, 1250) need smaller type to fit their tiles.
+        "score_width": max(len(total_text(total)) for total in totals),
+    }
+    if state.over:
+        won = winners(state)
+        context.update(
+            status_text=result_text(won, totals, names),
+            standings=[
+                {
+                    "rank": standing.rank,
+                    "name": names[standing.player],
+                    "score": total_text(standing.score),
+                    "winner": standing.player in won,
+                }
+                for standing in standings(state)
+            ],
+            chart=chart(state, names),
+        )
+        return context
+    number = state.deal_count + 1
+    context.update(
+        status_text=deal_status(number, names[state.dealer], remaining_deals(state)),
+        deal_number=number,
+    )
+    if state.played_count:
+        context["lead_now"] = lead_text(leaders(state), totals, names)
+    if not can_edit:
+        return context
+    entry = read_entry(_posted_entry(request, seq) or query, seq, len(names))
+    context.update(_entry_context(entry, state, names))
+    context["entry_dropped"] = entry.dropped
+    if entry.overtaken:
+        context["notice"] = _("The table changed on another phone: the deal being entered here was dropped.")
+    elif entry.dropped:
+        context["notice"] = _(
+            "This address holds a deal that was not entered on this table as it is now: it was dropped."
+        )
+    if state.played_count:
+        context["end_now"] = result_text(leaders(state), totals, names)
+    return context

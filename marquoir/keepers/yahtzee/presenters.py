@@ -1,0 +1,412 @@
+"""What Yahtzee's table screen shows, worked out from a match view (no template logic beyond
+loops): the band, the dice pad, the box list with what each box would take, every sheet
+side by side, the assistant, the end."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from marquoir.games.yahtzee import (
+    BOXES,
+    DICE_COUNT,
+    FACES,
+    JOKER_UPPER,
+    LOWER_BOXES,
+    ROUNDS,
+    UPPER_BONUS,
+    UPPER_BONUS_THRESHOLD,
+    UPPER_BOXES,
+    Box,
+    BoxChoice,
+    GameState,
+    Scored,
+    Sheet,
+    box_choices,
+    leaders,
+    standings,
+    winners,
+)
+from marquoir.tables.actions import FreshIds
+from marquoir.tables.formatting import join_names
+from marquoir.tables.log_words import LogWords, log_in_words
+from marquoir.tables.messages import message_for
+from marquoir.tables.selectors import MatchView
+
+from .assistant import AssistantView, before_the_roll, for_the_dice
+from .messages import WORDINGS, box_name, five_alike_text
+from .narration import describe, describe_short, describe_undo, describe_undo_short, dice_text
+from .state import totals_by_round
+from .turn import TurnEntry, read_turn
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
+# From this many players the band packs the scores tighter (as the score sheet's does).
+MANY_PLAYERS = 6
+# The chart's colours (chart__line--N in tables/table.css); past them, dashes tell lines apart.
+CHART_COLOURS = 7
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
+
+
+@dataclass(frozen=True)
+class BandPlayer:
+    """A player as the core's band shows them: the grand total, and whose turn it is."""
+
+    index: int
+    name: str
+    score: int
+    current: bool = False
+
+    @property
+    def score_unit(self) -> str:
+        return ngettext("point", "points", self.score)
+
+
+@dataclass(frozen=True)
+class BoxCell:
+    """A box of the current player's sheet on the pad: filled (its points), open, or with
+    five dice in, a button with the points it would take, or refused with the rule's reason."""
+
+    key: str
+    name: str
+    points: str = ""
+    filled: bool = False
+    choice: bool = False  # a button: the rules let the dice go here
+    refused: str = ""  # the short reason it may not take the dice
+    joker: bool = False
+    bonus: int = 0
+    advised: bool = False
+    pending: str = ""  # what the bar says while the tap is sent
+
+
+@dataclass(frozen=True)
+class FaceButton:
+    face: int
+    query: str
+    label: str
+
+
+def _status(state: GameState, names: Sequence[str]) -> str:
+    current = state.current
+    if current is None:
+        return ""
+    return _("%(name)s’s turn · round %(number)s of %(rounds)s") % {
+        "number": state.round,
+        "rounds": ROUNDS,
+        "name": names[current],
+    }
+
+
+def result_text(state: GameState, names: Sequence[str]) -> str:
+    """``Ada wins with 254.``; ``Ada and Ben share the win with 230.``; alone, ``Ada finishes with 254.``"""
+    won = winners(state) or leaders(state)
+    score = state.total(won[0])
+    if len(names) == 1:
+        return _("%(name)s finishes with %(score)s.") % {"name": names[0], "score": score}
+    if len(won) == 1:
+        return _("%(name)s wins with %(score)s.") % {"name": names[won[0]], "score": score}
+    return _("%(names)s share the win with %(score)s.") % {
+        "names": join_names([names[player] for player in won]),
+        "score": score,
+    }
+
+
+def upper_progress(sheet: Sheet) -> str:
+    """The upper section's bonus in words: earned, out of reach, or how many points it needs."""
+    total = sheet.upper_total
+    if sheet.upper_bonus:
+        return _("Upper section %(total)s: bonus +%(bonus)s earned.") % {"total": total, "bonus": UPPER_BONUS}
+    if all(not sheet.is_open(box) for box in UPPER_BOXES):
+        return _("Upper section %(total)s: no bonus (it needs %(threshold)s).") % {
+            "total": total,
+            "threshold": UPPER_BONUS_THRESHOLD,
+        }
+    return _("Upper section %(total)s: needs %(needed)s more for the %(bonus)s bonus.") % {
+        "total": total,
+        "needed": UPPER_BONUS_THRESHOLD - total,
+        "bonus": UPPER_BONUS,
+    }
+
+
+def _box_cells(sheet: Sheet, dice: tuple[int, ...] | None, name: str, advised: str | None) -> list[BoxCell]:
+    """The thirteen boxes of ``sheet`` in sheet order (with five dice in: what each would take)."""
+    choices: dict[Box, BoxChoice] = {}
+    if dice is not None:
+        choices = {choice.box: choice for choice in box_choices(sheet, dice)}
+    cells = []
+    for box in BOXES:
+        points = sheet.points(box)
+        label = box_name(box)
+        if points is not None:
+            cells.append(BoxCell(box.value, label, str(points), filled=True))
+            continue
+        choice = choices.get(box)
+        if choice is None:
+            cells.append(BoxCell(box.value, label))
+        elif choice.allowed:
+            cells.append(
+                BoxCell(
+                    box.value,
+                    label,
+                    str(choice.points),
+                    choice=True,
+                    joker=choice.joker,
+                    bonus=choice.yahtzee_bonus,
+                    advised=box.value == advised,
+                    pending=_("%(name)s: %(box)s %(points)s") % {"name": name, "box": label, "points": choice.points},
+                )
+            )
+        else:
+            assert dice is not None  # noqa: S101 (a refusal needs dice)
+            upper = box_name(Box.upper_for(dice[0]))
+            short = (
+                _("joker: %(box)s first") % {"box": upper}
+                if choice.refusal == JOKER_UPPER
+                else _("joker: a lower box first")
+            )
+            cells.append(BoxCell(box.value, label, refused=short))
+    return cells
+
+
+def _joker_note(sheet: Sheet, dice: tuple[int, ...]) -> str:
+    """Five alike with the Yahtzee box filled: where the rules send them (the refused boxes
+    explained), and the bonus they earn."""
+    words = {"dice": five_alike_text(dice[0]), "upper": box_name(Box.upper_for(dice[0]))}
+    if sheet.is_open(Box.upper_for(dice[0])):
+        text = _("Joker rule: with the Yahtzee box filled, %(dice)s must go in %(upper)s while it is open.") % words
+    elif any(sheet.is_open(box) for box in LOWER_BOXES):
+        text = (
+            _(
+                "Joker rule: %(upper)s is filled, so %(dice)s go in an open lower box; "
+                "the full house and the straights count in full."
+            )
+            % words
+        )
+    else:
+        text = _("Joker rule: %(upper)s and every lower box are filled: %(dice)s score 0 in an upper box.") % words
+    bonus = sheet.bonus_for(dice)
+    if bonus:
+        text += " " + _("Yahtzee bonus: +%(points)s.") % {"points": bonus}
+    return text
+
+
+def _pad(turn: TurnEntry, table_url: str) -> dict[str, Any]:
+    dice = turn.dice
+    faces = [
+        FaceButton(
+            face,
+            table_url + turn.query((*dice, face)) if not turn.complete else "",
+            _("A die showing %(face)s") % {"face": face},
+        )
+        for face in FACES
+    ]
+    return {
+        "slots": [dice[index] if index < len(dice) else None for index in range(DICE_COUNT)],
+        "faces": faces,
+        "remove_query": table_url + turn.query(dice[:-1]) if dice else None,
+        "clear_query": table_url + turn.query((), roll=1) if dice or turn.roll != 1 else None,
+    }
+
+
+def _prompt(turn: TurnEntry, sheet: Sheet, name: str, assistant: bool) -> str:
+    """The line over the dice: what to tap next, and with five alike, where the joker sends them."""
+    if turn.complete:
+        words = {"name": name, "dice": dice_text(turn.dice), "box": box_name(Box.upper_for(turn.dice[0]))}
+        if sheet.joker_applies(turn.dice):
+            if sheet.is_open(Box.upper_for(turn.dice[0])):
+                return _("%(name)s: %(dice)s. Joker rule: %(box)s only.") % words
+            if any(sheet.is_open(box) for box in LOWER_BOXES):
+                return _("%(name)s: %(dice)s. Joker rule: a lower box, in full.") % words
+            return _("%(name)s: %(dice)s. Joker rule: 0 in an upper box.") % words
+        if assistant and turn.rolls_left:
+            return _("%(name)s: %(dice)s. Score them in a box, or roll again.") % words
+        return _("%(name)s: %(dice)s. Tap the box to score them in.") % words
+    left = DICE_COUNT - len(turn.dice)
+    if assistant:
+        return _("%(name)s, roll %(roll)s of 3: tap the dice shown (%(count)s of 5).") % {
+            "name": name,
+            "roll": turn.roll,
+            "count": len(turn.dice),
+        }
+    if not turn.dice:
+        return _("%(name)s: tap the five dice of the last roll.") % {"name": name}
+    return ngettext("%(name)s: %(left)s more die to tap.", "%(name)s: %(left)s more dice to tap.", left) % {
+        "name": name,
+        "left": left,
+    }
+
+
+def _sheets(state: GameState, names: Sequence[str], fresh: tuple[int, Box] | None) -> dict[str, Any]:
+    """Every sheet side by side: a row per box, the upper total and bonus, the Yahtzee bonus, the total."""
+
+    def row(box: Box) -> dict[str, Any]:
+        cells = []
+        for player in range(state.player_count):
+            points = state.sheet(player).points(box)
+            cells.append(
+                {
+                    "text": "" if points is None else str(points),
+                    "fresh": fresh == (player, box),
+                    "current": player == state.current,
+                }
+            )
+        return {"key": box.value, "name": box_name(box), "cells": cells}
+
+    sheets = [state.sheet(player) for player in range(state.player_count)]
+    upper_cells = []
+    for sheet in sheets:
+        open_upper = any(sheet.is_open(box) for box in UPPER_BOXES)
+        needed = UPPER_BONUS_THRESHOLD - sheet.upper_total
+        to_go = _("%(needed)s to go") % {"needed": needed} if open_upper and not sheet.upper_bonus else ""
+        upper_cells.append({"text": str(sheet.upper_total), "note": to_go})
+    best = set(leaders(state)) if state.turns else set()
+    return {
+        "upper": [row(box) for box in UPPER_BOXES],
+        "lower": [row(box) for box in LOWER_BOXES],
+        "upper_totals": upper_cells,
+        "upper_bonuses": [str(sheet.upper_bonus) if sheet.upper_bonus else "–" for sheet in sheets],
+        "yahtzee_bonuses": [str(sheet.yahtzee_bonus) if sheet.yahtzee_bonus else "–" for sheet in sheets],
+        "totals": [{"text": str(sheet.total), "leader": index in best} for index, sheet in enumerate(sheets)],
+        "names": [{"name": name, "current": index == state.current} for index, name in enumerate(names)],
+    }
+
+
+def chart(view: MatchView) -> dict[str, Any]:
+    """Each player's total after every round as a polyline, scaled into the chart box."""
+    series = totals_by_round(view)
+    names = view.players
+    steps = max(max(len(values) for values in series) - 1, 1)
+    high = max(max(max(values) for values in series), 1)
+    left = max(CHART_PAD, 6 * len(str(high)) + 8)
+    inner_w, inner_h = CHART_WIDTH - left - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+    lines = []
+    for player, values in enumerate(series):
+        points = " ".join(
+            f"{left + inner_w * step / steps:.1f},{CHART_HEIGHT - CHART_PAD - inner_h * value / high:.1f}"
+            for step, value in enumerate(values)
+        )
+        lines.append(
+            {
+                "colour": player % CHART_COLOURS,
+                "dashes": player // CHART_COLOURS,
+                "name": names[player],
+                "points": points,
+                "last": values[-1],
+            }
+        )
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "pad": CHART_PAD,
+        "left": left,
+        "label_x": left - 4,
+        "right_x": CHART_WIDTH - CHART_PAD,
+        "bottom_y": CHART_HEIGHT - CHART_PAD,
+        "lines": lines,
+        "top": high,
+        "steps": steps,
+    }
+
+
+def _fresh(view: MatchView) -> tuple[int, Box] | None:
+    """The box the last turn in force filled, to mark it on the sheets."""
+    outcomes = view.engine.outcomes
+    if not outcomes or not isinstance(outcomes[-1], Scored):
+        return None
+    return outcomes[-1].player, outcomes[-1].box
+
+
+def _turn_context(view: MatchView, turn: TurnEntry, table_url: str) -> dict[str, Any]:
+    """The dice pad, the box list and the assistant for the current player's turn."""
+    state, names = view.engine.state, view.players
+    current = state.current
+    assert current is not None  # noqa: S101 (no turn once over)
+    sheet, name = state.sheet(current), names[current]
+    dice = turn.dice if turn.complete else None
+    advice: AssistantView | None = None
+    if view.row.assistant and turn.error is None:
+        if dice is None:
+            advice = before_the_roll(sheet, name) if not turn.dice and turn.roll == 1 else None
+        else:
+            advice = for_the_dice(
+                sheet, dice, turn.roll, lambda keep: table_url + turn.query(tuple(keep), roll=turn.roll + 1)
+            )
+    cells = _box_cells(sheet, dice, name, advice.best_box if advice else None)
+    context: dict[str, Any] = {
+        "pad": _pad(turn, table_url),
+        "prompt": _prompt(turn, sheet, name, view.row.assistant),
+        "upper_cells": cells[: len(UPPER_BOXES)],
+        "lower_cells": cells[len(UPPER_BOXES) :],
+        "upper_progress": upper_progress(sheet),
+        "open_boxes": [{"key": box.value, "name": box_name(box)} for box in sheet.open_boxes],
+        "assistant_view": advice,
+    }
+    if dice is not None and sheet.joker_applies(dice):
+        context["joker_note"] = _joker_note(sheet, dice)
+    elif dice is not None and sheet.bonus_for(dice):
+        context["joker_note"] = _("Yahtzee bonus: +%(points)s.") % {"points": sheet.bonus_for(dice)}
+    if turn.error is not None:
+        context["turn_error"] = message_for(turn.error.code, turn.error.reason, turn.error.params, names, WORDINGS)
+    return context
+
+
+def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
+    """Everything yahtzee/table.html needs."""
+    state, names = view.engine.state, view.players
+    table_url = reverse("tables:table", args=[view.row.id])
+    log, last_action = log_in_words(view, LOG_WORDS)
+    turn = read_turn(query, view.row.seq) if can_edit and not state.over else None
+    context: dict[str, Any] = {
+        "match": view.row,
+        "state": state,
+        "table_url": table_url,
+        "players": [
+            BandPlayer(index, name, state.total(index), index == state.current) for index, name in enumerate(names)
+        ],
+        "many_players": len(names) >= MANY_PLAYERS,
+        "current_name": names[state.current] if state.current is not None else "",
+        "status_text": _status(state, names) if not state.over else result_text(state, names),
+        "sheets": _sheets(state, names, _fresh(view)),
+        "log": log,
+        "last_action": last_action,
+        "can_edit": can_edit,
+        "can_undo": can_edit and any(not line.undone and not line.is_undo for line in log),
+        "turn": turn,
+        "action_ids": FreshIds(),
+        # A second key for Undo, so that a box tapped and then Undo are two actions.
+        "undo_action_id": uuid.uuid4().hex,
+        "score_unit": _("points"),
+        "entry_dropped": turn is not None and turn.dropped,
+    }
+    if turn is not None:
+        context.update(_turn_context(view, turn, table_url))
+        if turn.overtaken:
+            context["notice"] = _(
+                "The table changed on another phone (%(what)s): the dice entered here were dropped."
+            ) % {"what": last_action or _("an undo")}
+        elif turn.dropped:
+            context["notice"] = _(
+                "This address holds dice that were not entered on this table as it is now: they were dropped."
+            )
+    if state.over:
+        won = set(winners(state))
+        context.update(
+            standings=[
+                {
+                    "rank": standing.rank,
+                    "name": names[standing.player],
+                    "score": standing.score,
+                    "winner": standing.player in won,
+                    "upper_bonus": state.sheet(standing.player).upper_bonus,
+                    "yahtzee_bonus": state.sheet(standing.player).yahtzee_bonus,
+                }
+                for standing in standings(state)
+            ],
+            chart=chart(view),
+        )
+    return context
