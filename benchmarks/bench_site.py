@@ -13,7 +13,9 @@ import re
 import statistics
 import tempfile
 import time
+import uuid
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -104,3 +106,47 @@ def main() -> None:
             transferred += packed
             report(kind, f"{raw:,} B", f"gzip {packed:,} B")
         report("transferred, first visit (gzip)", f"{transferred:,} B", "later visits: HTML only (assets cached)")
+        yahtzee_turns(client)
+
+
+YAHTZEE_BOXES = (
+    "ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind",
+    "full_house", "small_straight", "large_straight", "yahtzee", "chance",
+)  # fmt: skip
+
+
+def yahtzee_turns(client: Any) -> None:
+    """A whole two-player Yahtzee game recorded as the table screen's box list sends it
+    (the five dice and the box, no JavaScript), beside GET /healthz in the same loop."""
+    from .timing import report
+
+    created = client.post("/en/tables/new/yahtzee/", {"name_0": "Ada", "name_1": "Ben", "first": "0"})
+    table = created["Location"]
+    health, turns = [], []
+    for turn in range(2 * len(YAHTZEE_BOXES)):
+        start = time.perf_counter()
+        client.get("/healthz")
+        health.append(time.perf_counter() - start)
+        page = client.get(table).content.decode()
+        seq = re.search(r'name="expected_seq" value="(\d+)"', page)
+        if seq is None:
+            break
+        fields = {
+            "type": "score",
+            "box": YAHTZEE_BOXES[turn // 2],
+            "dice": "13346",
+            "expected_seq": seq.group(1),
+            "action_id": uuid.uuid4().hex,
+        }
+        start = time.perf_counter()
+        answer = client.post(table + "act/", fields)
+        turns.append(time.perf_counter() - start)
+        if answer.status_code not in (200, 302, 303):
+            raise RuntimeError(f"a Yahtzee turn was refused ({answer.status_code})")
+    match_id = table.rstrip("/").rsplit("/", 1)[-1]
+    if not client.get(f"/api/v1/matches/{match_id}").json()["over"]:
+        raise RuntimeError("the Yahtzee game did not end: a turn was refused")
+    print("Yahtzee on the server (same client, a whole 2-player game)")
+    report("baseline: GET /healthz, median", _median_ms(health))
+    report("record a turn (POST, no JS), median", _median_ms(turns), f"over {len(turns)} turns")
+    report("turn / baseline", f"{statistics.median(turns) / statistics.median(health):.1f}x")
