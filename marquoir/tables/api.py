@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, Union
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from ninja import Field, NinjaAPI, Schema
+from ninja import Field, NinjaAPI
 from ninja.errors import ValidationError
 from ninja.openapi.docs import Swagger
 from pydantic import BaseModel
@@ -30,7 +30,7 @@ from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .keepers import GameEndpoint, all_keepers
 from .ratelimit import allow_match_creation
-from .schemas import StrictBody, UndoIn
+from .schemas import OutSchema, StrictBody, UndoIn
 from .selectors import keeper_of, match_view
 from .services import ServiceError
 
@@ -105,7 +105,7 @@ def read_creation(body: object) -> CreateIn:
     )
 
 
-class CreatedOut(Schema):
+class CreatedOut(OutSchema):
     id: str
     edit_token: str
     state: StateOut

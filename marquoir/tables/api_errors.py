@@ -15,35 +15,37 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
-from ninja import Field, Schema
+from ninja import Field
+from pydantic import BaseModel
 
 from marquoir.middleware import AfterViewMiddleware
 
 from .keepers import ScoreKeeper
 from .messages import STATUS, message_for, status_for
 from .models import Match
+from .schemas import OutSchema
 from .selectors import find_match
 from .services import ServiceError
 
 API_PREFIX = "/api/"
 
 
-class ErrorBody(Schema):
+class ErrorBody(OutSchema):
     code: str = Field(..., examples=["not_stealable"])
     message: str
 
 
-class ErrorOut(Schema):
+class ErrorOut(OutSchema):
     """The shape of every refusal of the API."""
 
     error: ErrorBody
 
 
-ERRORS: dict[int, type[Schema]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS: dict[int, type[BaseModel]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 logger = logging.getLogger("marquoir.api")
 
 
-def answer(schema: type[Schema], data: Mapping[str, Any], status: int = 200) -> JsonResponse:
+def answer(schema: type[BaseModel], data: Mapping[str, Any], status: int = 200) -> JsonResponse:
     """An answer built through its Out schema: what the OpenAPI says is what is sent."""
     return JsonResponse(schema.model_validate(data).model_dump(mode="json", by_alias=True), status=status)
 

@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
 
 if TYPE_CHECKING:
-    from ninja import Schema
+    from pydantic import BaseModel
 
     from .models import Match
     from .schemas import ActionBody
@@ -47,9 +47,9 @@ class GameEndpoint:
     view: Callable[[HttpRequest, Match], HttpResponse]
     """The answer for a match of this game (found, and of this game): build it with
     ``api_errors.answer(response, …)``, refuse with ``api_errors.error_response``."""
-    response: type[Schema]
+    response: type[BaseModel]
     """The schema of the 200 answer."""
-    query: type[Schema] | None = None
+    query: type[BaseModel] | None = None
     """The query parameters, as a schema: documented in the OpenAPI; the view reads them
     with ``query.model_validate(request.GET.dict())``."""
     summary: str = ""
@@ -81,7 +81,7 @@ class ScoreKeeper(Protocol):
     """Whether the game has a turn assistant a table may switch on."""
 
     @property
-    def state_schema(self) -> type[Schema]:
+    def state_schema(self) -> type[BaseModel]:
         """The State's schema, for the OpenAPI."""
 
     def name(self) -> str:

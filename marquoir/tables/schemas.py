@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Annotated, Any, ClassVar, Literal, Union
 
-from ninja import Field, Schema
-from pydantic import AfterValidator, ConfigDict, TypeAdapter, ValidationError
+from ninja import Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
 from marquoir.rules import INVALID, RuleError
@@ -45,7 +45,13 @@ def _printable_id(action_id: str) -> str:
 ActionId = Annotated[str, Field(min_length=1, max_length=ACTION_ID_MAX_LENGTH), AfterValidator(_printable_id)]
 
 
-class StrictBody(Schema):
+class OutSchema(BaseModel):
+    """The schema of an answer, or of a query string: a plain pydantic model. ninja's own
+    ``Schema`` runs a validator of its own on every nested object, which made building a
+    Pickomino State through its schema cost 205 µs instead of about 40."""
+
+
+class StrictBody(BaseModel):
     """A request body: no unknown field, JSON's types read strictly."""
 
     model_config = ConfigDict(extra="forbid", strict=True)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Annotated, ClassVar, Literal
 
 from django.http import HttpRequest, HttpResponse
-from ninja import Field, Schema
+from ninja import Field
 from pydantic import ValidationError as PydanticValidationError
 from pydantic_core import ErrorDetails
 
@@ -19,7 +19,7 @@ from marquoir.games.pickomino.odds import Table, advise
 from marquoir.tables.api_errors import answer, error_response
 from marquoir.tables.keepers import GameEndpoint
 from marquoir.tables.models import Match
-from marquoir.tables.schemas import ActionBody, shorten
+from marquoir.tables.schemas import ActionBody, OutSchema, shorten
 from marquoir.tables.selectors import match_view
 from marquoir.tables.services import ServiceError
 
@@ -28,7 +28,7 @@ from .state import claims_json
 from .turn import decode_dice, decode_roll
 
 
-class OptionsSchema(Schema):
+class OptionsSchema(OutSchema):
     shorter_game: bool = False
     flip_without_return: bool = False
 
@@ -76,20 +76,20 @@ class BustIn(ActionBody):
     reasons: ClassVar[Mapping[str, str]] = {"reason": "bad_reason"}
 
 
-class PlayerOut(Schema):
+class PlayerOut(OutSchema):
     name: str
     stack: list[int]
     worms: int
     score: int = Field(..., description="what every game's State has: for Pickomino, the worms")
 
 
-class GrillTileOut(Schema):
+class GrillTileOut(OutSchema):
     tile: int
     worms: int
     face: Literal["up", "down"]
 
 
-class StandingOut(Schema):
+class StandingOut(OutSchema):
     player: int
     worms: int
     score: int = Field(..., description="the worms, as every game's standings have a score")
@@ -97,7 +97,7 @@ class StandingOut(Schema):
     rank: int
 
 
-class StateOut(Schema):
+class StateOut(OutSchema):
     id: str
     game: Literal["pickomino"]
     options: OptionsSchema
@@ -111,17 +111,17 @@ class StateOut(Schema):
     first: int = Field(..., description="extension: the player who started")
 
 
-class ClaimOut(Schema):
+class ClaimOut(OutSchema):
     tile: int
     from_: Literal["grill"] | int = Field(..., alias="from")
 
 
-class ClaimsOut(Schema):
+class ClaimsOut(OutSchema):
     claims: list[ClaimOut]
     bust: bool
 
 
-class ClaimsQuery(Schema):
+class ClaimsQuery(OutSchema):
     total: int = Field(..., ge=1, le=MAX_TOTAL, description="the turn's total")
     worm: bool = Field(..., description="whether a worm was kept")
 
@@ -139,7 +139,7 @@ def match_claims(request: HttpRequest, match: Match) -> HttpResponse:
     return answer(ClaimsOut, claims_json(view, query.total, query.worm))
 
 
-class KeepAdviceOut(Schema):
+class KeepAdviceOut(OutSchema):
     face: Literal["1", "2", "3", "4", "5", "worm"]
     count: int
     value: float = Field(..., description="expected worms of the turn after this keep, played well")
@@ -147,7 +147,7 @@ class KeepAdviceOut(Schema):
     bust_chance: float
 
 
-class AdviceOut(Schema):
+class AdviceOut(OutSchema):
     total: int
     dice_left: int
     has_worm: bool
@@ -164,7 +164,7 @@ class AdviceOut(Schema):
     keeps: list[KeepAdviceOut] = Field(..., description="for the roll given, one per face that may be kept, best first")
 
 
-class AdviceQuery(Schema):
+class AdviceQuery(OutSchema):
     dice: str = Field("", max_length=64, description="the dice kept so far, in keeping order: `worm:2,5:3`")
     roll: str = Field("", max_length=64, description="the dice just rolled, counts per face: `1:2,3:1,worm:2`")
 

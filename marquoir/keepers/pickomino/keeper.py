@@ -26,7 +26,7 @@ from .presenters import table_context
 from .turn import PADS, preferred_pad
 
 if TYPE_CHECKING:
-    from ninja import Schema
+    from pydantic import BaseModel
 
 OPTIONS = ("shorter_game", "flip_without_return")
 PAD_COOKIE = "marquoir_pad"
@@ -132,7 +132,7 @@ class PickominoKeeper:
     # --- the API
 
     @property
-    def state_schema(self) -> type[Schema]:
+    def state_schema(self) -> type[BaseModel]:
         from .api import StateOut
 
         return StateOut

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from ninja import Field, Schema
+from ninja import Field
 from pydantic_core import ErrorDetails
 
 from marquoir.games.sheet import MAX_PLAYERS, MAX_ROUNDS, MAX_SCORE, MAX_TARGET, MAX_TITLE_LENGTH, MIN_SCORE
 from marquoir.rules import INVALID, RuleError
-from marquoir.tables.schemas import ActionBody, shorten
+from marquoir.tables.schemas import ActionBody, OutSchema, shorten
 
 
-class SheetOptions(Schema):
+class SheetOptions(OutSchema):
     """The sheet's table options; all optional."""
 
     title: str | None = Field(None, min_length=1, max_length=MAX_TITLE_LENGTH, description="the game's name, trimmed")
@@ -55,19 +55,19 @@ class EndIn(ActionBody):
     type: Literal["end"]
 
 
-class SheetPlayerOut(Schema):
+class SheetPlayerOut(OutSchema):
     name: str
     score: int = Field(..., description="the player's total")
     rounds: list[int] = Field(..., description="the player's score in each round, in order")
 
 
-class SheetStandingOut(Schema):
+class SheetStandingOut(OutSchema):
     player: int
     score: int
     rank: int = Field(..., description="1 for the best total; tied players share the rank (1, 1, 3)")
 
 
-class SheetStateOut(Schema):
+class SheetStateOut(OutSchema):
     id: str
     game: Literal["sheet"]
     options: SheetOptions

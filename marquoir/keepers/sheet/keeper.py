@@ -23,7 +23,7 @@ from .messages import STATUSES, WORDINGS
 from .presenters import table_context
 
 if TYPE_CHECKING:
-    from ninja import Schema
+    from pydantic import BaseModel
 
 
 class SheetKeeper:
@@ -98,7 +98,7 @@ class SheetKeeper:
     # --- the API
 
     @property
-    def state_schema(self) -> type[Schema]:
+    def state_schema(self) -> type[BaseModel]:
         from .api import SheetStateOut
 
         return SheetStateOut

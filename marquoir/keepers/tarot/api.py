@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, ClassVar, Literal
 
-from ninja import Field, Schema
+from ninja import Field
 from pydantic import ConfigDict
 from pydantic_core import ErrorDetails
 
 from marquoir.games.tarot import BOUTS, CARD_POINTS, MAX_DEALS, MAX_PLAYERS, RuleError
 from marquoir.rules import INVALID
-from marquoir.tables.schemas import ActionBody, shorten
+from marquoir.tables.schemas import ActionBody, OutSchema, StrictBody, shorten
 
 ContractKey = Literal["petite", "garde", "garde_sans", "garde_contre"]
 SideKey = Literal["taker", "defence"]
@@ -21,7 +21,7 @@ ChelemKey = Literal["announced_made", "made", "announced_failed"]
 CardPoints = Annotated[int | float, Field(ge=0, le=CARD_POINTS, multiple_of=0.5)]
 
 
-class TarotOptions(Schema):
+class TarotOptions(OutSchema):
     """Tarot's table options; all optional."""
 
     deals: int | None = Field(
@@ -29,7 +29,7 @@ class TarotOptions(Schema):
     )
 
 
-class PoigneeIn(Schema):
+class PoigneeIn(StrictBody):
     """A handful shown: by which side (the partner's counts for the taker's), and its size."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
@@ -103,23 +103,23 @@ class EndIn(ActionBody):
     type: Literal["end"]
 
 
-class TarotPlayerOut(Schema):
+class TarotPlayerOut(OutSchema):
     name: str
     score: int = Field(..., description="the player's running total")
 
 
-class TarotStandingOut(Schema):
+class TarotStandingOut(OutSchema):
     player: int
     score: int
     rank: int = Field(..., description="1 for the best total; tied players share the rank (1, 1, 3)")
 
 
-class PoigneeOut(Schema):
+class PoigneeOut(OutSchema):
     side: SideKey
     size: SizeKey
 
 
-class DealOut(Schema):
+class DealOut(OutSchema):
     """A deal of the match: its input, whether the contract was made, each player's score."""
 
     number: int = Field(..., description="extension: the deal's number, from 1, passed ones included")
@@ -139,7 +139,7 @@ class DealOut(Schema):
     scores: list[int] = Field(..., description="what each player got from the deal; they add up to 0")
 
 
-class TarotStateOut(Schema):
+class TarotStateOut(OutSchema):
     id: str
     game: Literal["tarot"]
     options: TarotOptions

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from ninja import Field, Schema
+from ninja import Field
 from pydantic import ConfigDict
 from pydantic_core import ErrorDetails
 
@@ -16,7 +16,7 @@ from marquoir.rules import INVALID
 from marquoir.tables.api_errors import error_response
 from marquoir.tables.keepers import GameEndpoint
 from marquoir.tables.models import Match
-from marquoir.tables.schemas import ActionBody, shorten
+from marquoir.tables.schemas import ActionBody, OutSchema, shorten
 from marquoir.tables.selectors import match_view
 from marquoir.tables.services import ServiceError
 
@@ -43,7 +43,7 @@ Die = Annotated[int, Field(ge=1, le=6)]
 MAX_BOX_POINTS = 50
 
 
-class YahtzeeOptions(Schema):
+class YahtzeeOptions(OutSchema):
     """Yahtzee has no table options yet: the box's rules (an empty object)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -92,7 +92,7 @@ class ScoreIn(ActionBody):
         return RuleError(INVALID, "bad_die", position=location[2], die=shorten(given))
 
 
-class YahtzeeBoxesOut(Schema):
+class YahtzeeBoxesOut(OutSchema):
     """The points in each box, null while it is open."""
 
     ones: int | None
@@ -110,7 +110,7 @@ class YahtzeeBoxesOut(Schema):
     chance: int | None
 
 
-class YahtzeePlayerOut(Schema):
+class YahtzeePlayerOut(OutSchema):
     name: str
     score: int = Field(..., description="the grand total: every box, the upper bonus, the Yahtzee bonuses")
     boxes: YahtzeeBoxesOut
@@ -119,13 +119,13 @@ class YahtzeePlayerOut(Schema):
     yahtzee_bonus: int = Field(..., description="100 for each Yahtzee bonus earned: 0, 100, 200…")
 
 
-class YahtzeeStandingOut(Schema):
+class YahtzeeStandingOut(OutSchema):
     player: int
     score: int
     rank: int = Field(..., description="1 for the best total; tied players share the rank (1, 1, 3)")
 
 
-class YahtzeeStateOut(Schema):
+class YahtzeeStateOut(OutSchema):
     id: str
     game: Literal["yahtzee"]
     options: YahtzeeOptions
@@ -142,7 +142,7 @@ class YahtzeeStateOut(Schema):
 # --- /advice
 
 
-class YahtzeeAdviceQuery(Schema):
+class YahtzeeAdviceQuery(OutSchema):
     dice: str = Field(
         "",
         max_length=32,
@@ -153,18 +153,18 @@ class YahtzeeAdviceQuery(Schema):
     )
 
 
-class YahtzeeKeepOut(Schema):
+class YahtzeeKeepOut(OutSchema):
     keep: list[int] = Field(..., description="the dice to keep, ascending (all five: roll no more)")
     value: float = Field(..., description="the expected final score keeping them, played well from there")
 
 
-class YahtzeeBoxAdviceOut(Schema):
+class YahtzeeBoxAdviceOut(OutSchema):
     box: BoxKey
     points: int = Field(..., description="what the box takes with these dice (the Yahtzee bonus aside)")
     value: float = Field(..., description="the expected final score scoring them there, played well from there")
 
 
-class YahtzeeAdviceOut(Schema):
+class YahtzeeAdviceOut(OutSchema):
     player: int = Field(..., description="extension: whose sheet (the current player)")
     value: float = Field(..., description="the expected final score of the best choice (of the sheet, without dice)")
     keep: list[int] | None = Field(None, description="with rolls left: the best dice to keep")

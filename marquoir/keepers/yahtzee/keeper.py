@@ -23,7 +23,7 @@ from .actions import engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
 
 if TYPE_CHECKING:
-    from ninja import Schema
+    from pydantic import BaseModel
 
 
 class YahtzeeKeeper:
@@ -104,7 +104,7 @@ class YahtzeeKeeper:
     # --- the API
 
     @property
-    def state_schema(self) -> type[Schema]:
+    def state_schema(self) -> type[BaseModel]:
         from .api import YahtzeeStateOut
 
         return YahtzeeStateOut
