@@ -375,3 +375,18 @@ def test_three_players_and_a_second_phone_live_its_stale_entry_dropped(make_page
     expect(ada.locator(".bar__text")).to_have_text("Deal 2 taken back")
     expect(ben.locator(".band__status")).to_have_text("Donne 2 · Cy distribue")
     shoot(ada, "en-09-three-players-undo")
+
+
+def test_the_tarot_table_in_dark_mode_has_no_serious_accessibility_finding(make_page: MakePage):
+    page = make_page(color_scheme="dark")
+    log = BrowserLog.attach(page)
+    words = WORDS["en"]
+    set_up(page, words, ["Ada", "Ben", "Cy", "Dee"])
+    assert_accessible(page, "tarot-table-dark")
+    play_deal(
+        page, words, Taps(page), taker="Ada", contract="Garde", bouts=2, points="47",
+        preview="Ada’s garde made by 6: +186; Ben, Cy, Dee −62", number=1,
+    )  # fmt: skip
+    assert_accessible(page, "tarot-after-a-deal-dark")
+    shoot(page, "en-10-dark")
+    assert log.mentioning("Content Security Policy") == []

@@ -273,3 +273,21 @@ def test_the_box_list_and_every_sheet_fit_a_small_phone_with_eight_players(make_
     # The page never scrolls sideways: the sheets scroll in their own box.
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") == 0
     assert_accessible(page, "yahtzee-eight-players")
+
+
+def test_the_yahtzee_table_in_dark_mode_has_no_serious_accessibility_finding(make_page: MakePage):
+    page = make_page(color_scheme="dark")
+    log = BrowserLog.attach(page)
+    words = WORDS["en"]
+    page.goto(words.new)
+    for seat, name in enumerate(["Ada", "Ben"]):
+        page.get_by_label(words.player.format(n=seat + 1), exact=True).fill(name)
+    page.get_by_role("button", name=words.start).click()
+    phone = Phone(page, words, "en")
+    assert_accessible(page, "yahtzee-table-dark")
+    phone.dice(1, 3, 3, 4, 6)
+    assert_accessible(page, "yahtzee-box-list-dark")
+    phone.shoot("11-dark")
+    phone.tap(phone.box("chance"))
+    phone.seq(1)
+    assert log.mentioning("Content Security Policy") == []
