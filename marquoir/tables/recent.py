@@ -26,6 +26,7 @@ class RecentMatch:
     """A match as the way back lists it."""
 
     id: str
+    game: str  # the game's name, in the reader's language
     players: tuple[str, ...]
     updated_at: datetime.datetime
     can_edit: bool
@@ -94,6 +95,7 @@ def _recent(row: Match, can_edit: bool, view: MatchView) -> RecentMatch:
     state = view.engine.state
     return RecentMatch(
         id=row.pk,
+        game=str(keeper_of(row).name()),
         players=tuple(row.players),
         updated_at=row.updated_at,
         can_edit=can_edit,

@@ -246,7 +246,10 @@ def my_matches(request: HttpRequest) -> HttpResponse:
     from .recent import with_winners
 
     rows = services.device_matches(device_secret=device_secret(request))
-    in_progress = [(m, edit) for m, edit in rows if not m.over]
-    finished = with_winners((m, edit) for m, edit in rows if m.over)
+    # Each match with its game's name: four games may sit in one list.
+    in_progress = [(m, edit, keeper_of(m).name()) for m, edit in rows if not m.over]
+    finished = [
+        (m, edit, result, keeper_of(m).name()) for m, edit, result in with_winners((m, e) for m, e in rows if m.over)
+    ]
     games = [(keeper.key, keeper.new_match_title()) for keeper in all_keepers().values()]
     return render(request, "tables/mine.html", {"in_progress": in_progress, "finished": finished, "games": games})

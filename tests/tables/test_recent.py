@@ -159,3 +159,18 @@ def test_winners_text_in_both_languages():
     assert winners_text(["Ada", "Ben"]) == "Ada and Ben share the win."
     with translation.override("fr"):
         assert winners_text(["Ada", "Ben", "Cy"]) == "Ada, Ben et Cy se partagent la victoire."
+
+
+def test_the_home_page_and_my_matches_name_each_matchs_game_in_the_readers_language(client: Client):
+    pickomino = linked(["Ada", "Ben"])
+    sheet, _token = services.match_create(game="sheet", players=["Cy", "Dee"])
+    services.device_link(device_secret=DEVICE, match=sheet, can_edit=True)
+    won = won_by_ada()
+    home = page(client, "/en/")
+    mine = page(client, "/en/tables/")
+    for html in (home, mine):
+        assert "Pickomino · " in html
+        assert "Score sheet · " in html
+    assert "Feuille de scores · " in page(client, "/fr/tables/")
+    for row in (pickomino, won, sheet):
+        assert row.pk in mine
