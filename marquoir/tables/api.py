@@ -90,6 +90,8 @@ def read_creation(body: object) -> CreateIn:
         # How many players, and what a name may be: the services word it for the game.
         return CreateIn.model_construct(**body)
     unknown = sorted(str(error["loc"][0]) for error in errors if error["type"] == "extra_forbidden")
+    # A key that is no text at all (a lone surrogate): no field is named so.
+    unknown += [str(error.get("input")) for error in errors if error["type"] == "string_unicode" and not error["loc"]]
     if unknown:
         raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
     # The game first (it decides what the rest must be), then the fields in the body's order.

@@ -25,8 +25,10 @@ UNDO = "undo"
 
 
 def shorten(text: object, limit: int = 40) -> str:
-    """Text quoted back in a message, cut short: a refusal never echoes a megabyte."""
-    text = str(text)
+    """Text quoted back in a message, cut short (a refusal never echoes a megabyte), a lone
+    surrogate (JSON's ``"\ud800"``) shown as U+FFFD: it is no character, and a strict JSON
+    reader refuses an answer that holds one."""
+    text = "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in str(text)[: limit + 1])
     return text if len(text) <= limit else text[:limit] + "…"
 
 
@@ -118,6 +120,9 @@ def _refusal(body: Mapping[str, Any], models: tuple[type[ActionBody], ...], erro
     field = str(location[1]) if len(location) > 1 else ""
     if error["type"] == "extra_forbidden":
         return RuleError(INVALID, "unknown_field", field=shorten(field))
+    if error["type"] == "string_unicode" and len(location) == 1:
+        # A key that is no text at all (a lone surrogate): no field is named so.
+        return RuleError(INVALID, "unknown_field", field=shorten(error.get("input")))
     if field in _CORE_REASONS:
         return RuleError(INVALID, _CORE_REASONS[field])
     model = next(

@@ -194,3 +194,19 @@ def test_each_phone_of_a_cafe_behind_one_address_has_its_own_allowance_up_to_the
     assert "try again in 10 minutes" in again.content.decode()
     assert again["Retry-After"]
     assert Match.objects.count() == 3
+
+
+def test_a_lone_surrogate_quoted_back_in_a_refusal_becomes_a_replacement_character(api):
+    created = api.new_match()
+    response = api.act(created, {"type": "bust", "colour\ud800": 1})
+    assert response.status_code == 422
+    message = response.json()["error"]["message"]
+    assert message == 'Unknown field "colour\ufffd".'  # named, its lone surrogate replaced
+    raw = response.content.decode("utf-8")  # valid UTF-8 JSON, no lone surrogate escaped in it
+    assert "\\ud800" not in raw.lower()
+
+
+def test_a_creation_with_a_key_that_is_no_text_names_it_as_an_unknown_field(api):
+    response = api.create({"game": "sheet", "players": ["Ada"], "colour\ud800": 1})
+    assert response.status_code == 422
+    assert response.json()["error"]["message"] == 'Unknown field "colour\ufffd".'

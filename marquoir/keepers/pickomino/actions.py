@@ -11,14 +11,9 @@ from typing import Any
 from marquoir.games.pickomino import GRILL, Bust, BustReason, RuleError, Take, TurnDice
 from marquoir.games.pickomino.errors import INVALID
 from marquoir.rules.values import is_whole_number
-from marquoir.tables.actions import ascii_number, form_number
+from marquoir.tables.actions import ascii_number, form_number, shorten
 
 from .turn import decode_dice
-
-
-def _quoted(value: object, limit: int = 40) -> str:
-    text = str(value)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -27,14 +22,14 @@ def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
         return _take_payload(body)
     reason = body.get("reason", BustReason.DECLARED.value)
     if not isinstance(reason, str) or reason not in {member.value for member in BustReason}:
-        raise RuleError(INVALID, "bad_reason", given=_quoted(reason))
+        raise RuleError(INVALID, "bad_reason", given=shorten(reason))
     return {"type": "bust", "reason": reason}
 
 
 def _take_payload(body: Mapping[str, Any]) -> dict[str, Any]:
     source = body.get("from", GRILL)
     if source != GRILL and not is_whole_number(source):
-        raise RuleError(INVALID, "bad_source", source=_quoted(source))
+        raise RuleError(INVALID, "bad_source", source=shorten(source))
     if "dice" in body:
         if "total" in body or "worm" in body:
             raise RuleError(INVALID, "dice_and_total")
@@ -43,7 +38,7 @@ def _take_payload(body: Mapping[str, Any]) -> dict[str, Any]:
         return {"type": "take", "total": dice.total, "worm": dice.has_worm, "from": source, "dice": counts}
     total, worm = body.get("total"), body.get("worm")
     if not is_whole_number(total):
-        raise RuleError(INVALID, "bad_total", total=_quoted(total))
+        raise RuleError(INVALID, "bad_total", total=shorten(total))
     if not isinstance(worm, bool):
         raise RuleError(INVALID, "bad_worm")
     return {"type": "take", "total": total, "worm": worm, "from": source}
