@@ -225,6 +225,9 @@ def test_a_turn_entered_roll_by_roll_with_the_assistant_on_then_followed(make_pa
     page = make_page()
     start_match(page, "Ada", "Ben")
     page.get_by_role("link", name="Dice, roll by roll").click()
+    # The switch is on both pads: wait for the dice pad, or the click may land on the tile
+    # pad's switch as the swap removes it (a tap lost, as on a phone mid-redraw).
+    expect(page.get_by_text("This roll: 0 of 8 dice")).to_be_visible()
     page.get_by_role("button", name="Turn the assistant on (odds and advice)").click()
     advice = page.locator(".advice__headline")
     expect(advice).to_contain_text("Roll all 8 dice")
