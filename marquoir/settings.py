@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "ninja",
     "marquoir.catalog",
     "marquoir.tables",
+    "marquoir.groups",
     # The games' score keepers, one line per game (marquoir.tables.keepers finds them).
     "marquoir.keepers.pickomino",
     "marquoir.keepers.sheet",

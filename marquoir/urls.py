@@ -10,5 +10,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
 urlpatterns += i18n_patterns(
     path("", include("marquoir.catalog.urls")),
     path("", include("marquoir.tables.urls")),
+    path("", include("marquoir.groups.urls")),
     prefix_default_language=True,
 )

@@ -1,5 +1,5 @@
-"""schemathesis hooks (scripts/api_check.sh): each match the run creates lends its edit
-token to the requests that later name it, as the phone that created it would.
+"""schemathesis hooks (scripts/api_check.sh): each match (and group) the run creates lends
+its edit token to the requests that later name it, as the phone that created it would.
 
 A made-up match id only ever meets a 404, so once the run has created matches, half of the
 made-up ids are replaced by one the run created, so that actions, claims and advice meet
@@ -15,7 +15,8 @@ from typing import Any
 
 import schemathesis
 
-_tokens: dict[str, str] = {}
+_tokens: dict[str, str] = {}  # match id -> edit token
+_group_tokens: dict[str, str] = {}  # group id -> edit token
 
 
 def _pick(value: object, count: int) -> int:
@@ -24,28 +25,38 @@ def _pick(value: object, count: int) -> int:
 
 @schemathesis.hook
 def after_call(context: Any, case: Any, response: Any) -> None:
-    if case.method.upper() == "POST" and case.path.endswith("/matches") and response.status_code == 201:
+    if case.method.upper() != "POST" or response.status_code != 201:
+        return
+    path = case.path.removeprefix("/api/v1")
+    if path == "/matches":
         created = response.json()
         _tokens[created["id"]] = created["edit_token"]
+    elif path in ("/groups", "/groups/import"):
+        created = response.json()
+        _group_tokens[created["id"]] = created["edit_token"]
 
 
 @schemathesis.hook
 def map_path_parameters(context: Any, path_parameters: Any) -> Any:
-    if not path_parameters or "match_id" not in path_parameters or not _tokens:
+    if not path_parameters:
         return path_parameters
-    match_id = path_parameters["match_id"]
-    if match_id not in _tokens and _pick(match_id, 2) == 0:
-        known = list(_tokens)
-        return {**path_parameters, "match_id": known[_pick(path_parameters, len(known))]}
+    for name, known_tokens in (("match_id", _tokens), ("group_id", _group_tokens)):
+        given = path_parameters.get(name)
+        if given is not None and known_tokens and given not in known_tokens and _pick(given, 2) == 0:
+            known = list(known_tokens)
+            path_parameters = {**path_parameters, name: known[_pick(path_parameters, len(known))]}
     return path_parameters
 
 
 @schemathesis.auth(refresh_interval=None)
 class EditToken:
-    """The edit token of the match the request names, when the run created it."""
+    """The edit token of the match (or group) the request names, when the run created it."""
 
     def get(self, case: Any, context: Any) -> str | None:
-        return _tokens.get((case.path_parameters or {}).get("match_id"))
+        parameters = case.path_parameters or {}
+        if case.path.removeprefix("/api/v1").startswith("/groups"):
+            return _group_tokens.get(parameters.get("group_id"))
+        return _tokens.get(parameters.get("match_id"))
 
     def set(self, case: Any, data: str | None, context: Any) -> None:
         if data:

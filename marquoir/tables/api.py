@@ -13,7 +13,7 @@ contract's shape ``{"error": {"code", "message"}}`` in the language of
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -34,7 +34,7 @@ from .schemas import OutSchema, StrictBody, UndoIn
 from .selectors import keeper_of, match_view
 from .services import ServiceError
 
-__all__ = ["api", "api_language", "error_response"]
+__all__ = ["api", "api_language", "bearer_token", "error_response", "json_body"]
 
 
 # Each game's State, one schema per game (the keepers say which); the answer is one of them.
@@ -130,31 +130,39 @@ class MarquoirAPI(NinjaAPI):
     Bearer token (checked by the views themselves, so that a refusal keeps the contract's
     shape and language; ninja's own ``auth`` would answer in its own)."""
 
+    # The addresses that create a thing, by the end of their path, with the path parameter
+    # the new thing's id fills in (OpenAPI links); other apps add theirs (groups).
+    creations: ClassVar[dict[str, str]] = {"/matches": "match_id"}
+    security_schemes: ClassVar[dict[str, dict[str, str]]] = {
+        "editToken": {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "the match's edit_token, from its creation answer",
+        }
+    }
+
     def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
         schema = super().get_openapi_schema(*args, **kwargs)
         components = schema.setdefault("components", {})
         components.setdefault("schemas", {}).update(ACTION_COMPONENTS)
         # A created match's id leads to every address that takes one (OpenAPI links: what
         # a client, or schemathesis's stateful phase, may call next with the answer).
-        links = {
-            operation["operationId"]: {
-                "operationId": operation["operationId"],
-                "parameters": {"match_id": "$response.body#/id"},
+        for creation, parameter in self.creations.items():
+            links = {
+                operation["operationId"]: {
+                    "operationId": operation["operationId"],
+                    "parameters": {parameter: "$response.body#/id"},
+                }
+                for path, methods in schema["paths"].items()
+                if "{" + parameter + "}" in path
+                for operation in methods.values()
             }
-            for path, methods in schema["paths"].items()
-            if "{match_id}" in path
-            for operation in methods.values()
-        }
-        for path, methods in schema["paths"].items():
-            responses = methods.get("post", {}).get("responses", {})
-            created = responses.get(201, responses.get("201"))  # ninja keys them by number
-            if path.endswith("/matches") and created is not None:
-                created["links"] = links
-        components.setdefault("securitySchemes", {})["editToken"] = {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "the match's edit_token, from its creation answer",
-        }
+            for path, methods in schema["paths"].items():
+                responses = methods.get("post", {}).get("responses", {})
+                created = responses.get(201, responses.get("201"))  # ninja keys them by number
+                if path.removeprefix("/api/v1") == creation and created is not None:
+                    created["links"] = links
+        components.setdefault("securitySchemes", {}).update(self.security_schemes)
         return schema
 
 
@@ -195,18 +203,18 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return body
 
 
-def _json_body(request: HttpRequest) -> Any:
-    """The request's JSON body, read only if it says it is JSON and is small enough."""
+def json_body(request: HttpRequest, limit: int = MAX_BODY_BYTES) -> Any:
+    """The request's JSON body, read only if it says it is JSON and is at most ``limit`` bytes."""
     media_type = request.content_type or ""
     declared = request.META.get("CONTENT_LENGTH") or "0"
-    if not declared.isascii() or not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
-        raise ServiceError("too_large", limit=MAX_BODY_BYTES)
+    if not declared.isascii() or not declared.isdigit() or int(declared) > limit:
+        raise ServiceError("too_large", limit=limit)
     try:
-        raw = request.read(MAX_BODY_BYTES + 1)
+        raw = request.read(limit + 1)
     except (RequestDataTooBig, OSError):
-        raise ServiceError("too_large", limit=MAX_BODY_BYTES) from None
-    if len(raw) > MAX_BODY_BYTES:
-        raise ServiceError("too_large", limit=MAX_BODY_BYTES)
+        raise ServiceError("too_large", limit=limit) from None
+    if len(raw) > limit:
+        raise ServiceError("too_large", limit=limit)
     # An empty body is simply not the object asked for (invalid); a body is read as JSON
     # only when it says it is JSON.
     if raw and media_type != "application/json" and not media_type.endswith("+json"):
@@ -221,7 +229,7 @@ def _json_body(request: HttpRequest) -> Any:
         raise ServiceError("invalid", "bad_json") from None
 
 
-def _bearer_token(request: HttpRequest) -> str | None:
+def bearer_token(request: HttpRequest) -> str | None:
     scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
     return token.strip() if scheme.lower() == "bearer" else None
 
@@ -261,7 +269,7 @@ ACTION_BODY, CREATE_BODY, ACTION_COMPONENTS = _action_body_schema()
 def create_match(request: HttpRequest) -> HttpResponse:
     """Start a match; the answer carries the watch id and the edit token (shown only here)."""
     try:
-        body = read_creation(_json_body(request))
+        body = read_creation(json_body(request))
         game, players, first, options = body.game, body.players, body.first, body.options
         services.check_new_match(game=game, players=players, first=first, options=options)
         # Only creations that happen are counted: a refused body costs no allowance. A script
@@ -305,11 +313,11 @@ def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         # The token is derived from the id, so it is checked before any database read;
         # only a refused token needs to know whether the match exists (404 before 401).
-        if not services.edit_token_matches(match_id, _bearer_token(request)):
+        if not services.edit_token_matches(match_id, bearer_token(request)):
             find_match_or_error(match_id)
             raise ServiceError("unauthorized")
         # The body is parsed by the match's game once its row is read (one read, not two).
-        result = services.match_act(match_id=match_id, body=_json_body(request))
+        result = services.match_act(match_id=match_id, body=json_body(request))
     except ServiceError as error:
         return error_response(request, error, error.players, error.keeper)
     if result.replayed:  # the first answer to this action_id, as it was sent then

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .models import Match
     from .schemas import ActionBody
     from .selectors import MatchView
+    from .summary import MatchSummary, StatFigure
 
 # A refusal put into words: (params, the match's player names) -> a sentence.
 Wording = Callable[[Mapping[str, Any], Sequence[str]], str]
@@ -135,6 +136,18 @@ class ScoreKeeper(Protocol):
     @property
     def api_endpoints(self) -> tuple[GameEndpoint, ...]:
         """The game's own API endpoints, if any (Pickomino's /claims and /advice)."""
+
+    bgg_id: int | None
+    """The game's id on BoardGameGeek, for BG Stats (None for the score sheet, which keeps
+    score for any game)."""
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        """The game's own figures in a group's stats (Pickomino: busts per game, steals, best
+        tile), in the order they are shown; each seat of a summary gives them by key."""
+
+    def summarise(self, view: MatchView) -> MatchSummary:
+        """What the match comes to so far (over or not), from the entries in force."""
 
 
 def _keepers() -> dict[str, ScoreKeeper]:

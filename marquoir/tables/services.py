@@ -81,25 +81,28 @@ def digest(secret: str) -> str:
 EDIT_TOKEN_SALT = "marquoir.tables.edit-token"  # noqa: S105 (a salt, public by design)
 
 
-def edit_token_for(match_id: str, *, secret: str | bytes | None = None) -> str:
+def edit_token_for(match_id: str, *, secret: str | bytes | None = None, salt: str = EDIT_TOKEN_SALT) -> str:
     """The edit token of a match: an HMAC of its id under the site's secret key.
 
     Nothing about it is stored, so a copy of the database gives no right to keep score,
     while a device that may keep score can be shown the token again (the "keep score too"
     link). Rotating SECRET_KEY (with the old one in SECRET_KEY_FALLBACKS) keeps old tokens.
     """
-    mac = salted_hmac(EDIT_TOKEN_SALT, match_id, secret=secret, algorithm="sha256")
+    mac = salted_hmac(salt, match_id, secret=secret, algorithm="sha256")
     return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode()
 
 
-def edit_token_matches(match: Match | str, token: str | None) -> bool:
+def edit_token_matches(match: Match | str, token: str | None, *, salt: str = EDIT_TOKEN_SALT) -> bool:
     """Whether ``token`` is the edit token of ``match`` (a row or an id), compared in constant
-    time. Needs no database: the token is derived from the id."""
+    time. Needs no database: the token is derived from the id. (A group's key is made the
+    same way, under its own ``salt``.)"""
     if not token or not isinstance(token, str):
         return False
     match_id = match if isinstance(match, str) else match.id
     keys = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]
-    return any(hmac.compare_digest(token.encode(), edit_token_for(match_id, secret=key).encode()) for key in keys)
+    return any(
+        hmac.compare_digest(token.encode(), edit_token_for(match_id, secret=key, salt=salt).encode()) for key in keys
+    )
 
 
 # Joiners shape Persian, Indic and emoji names; other format characters (bidi overrides
@@ -107,7 +110,7 @@ def edit_token_matches(match: Match | str, token: str | None) -> bool:
 _ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
 
 
-def _unprintable(char: str) -> bool:
+def unprintable(char: str) -> bool:
     category = unicodedata.category(char)
     if category == "Cf":
         return char not in _ALLOWED_FORMAT_CHARACTERS
@@ -116,28 +119,36 @@ def _unprintable(char: str) -> bool:
 
 def clean_player_names(names: object, keeper: ScoreKeeper) -> list[str]:
     """Names trimmed, 1 to 40 characters, any script, unique ignoring case; as many as the game takes."""
+    return clean_names(names, least=keeper.min_players, most=keeper.max_players)
+
+
+def clean_names(names: object, *, least: int, most: int) -> list[str]:
+    """Names trimmed, 1 to 40 characters, any script, unique ignoring case; ``least`` to ``most`` of them."""
     if not isinstance(names, Sequence) or isinstance(names, str) or not all(isinstance(n, str) for n in names):
         raise ServiceError(INVALID, "bad_players")
     cleaned = [unicodedata.normalize("NFC", name).strip() for name in names]
-    if not keeper.min_players <= len(cleaned) <= keeper.max_players:
-        raise ServiceError(
-            INVALID, "player_count", count=len(cleaned), least=keeper.min_players, most=keeper.max_players
-        )
+    if not least <= len(cleaned) <= most:
+        raise ServiceError(INVALID, "player_count", count=len(cleaned), least=least, most=most)
     seen: set[str] = set()
     for name in cleaned:
-        if not name:
-            raise ServiceError(INVALID, "name_empty")
-        if len(name) > NAME_MAX_LENGTH:
-            raise ServiceError(INVALID, "name_too_long", name=name[:NAME_MAX_LENGTH], limit=NAME_MAX_LENGTH)
-        if any(_unprintable(char) for char in name):
-            raise ServiceError(INVALID, "name_characters", name=name)
-        if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
-            # Only joiners, combining marks or spaces: nothing anybody could read at the table.
-            raise ServiceError(INVALID, "name_invisible")
+        check_name(name)
         if name.casefold() in seen:
             raise ServiceError(INVALID, "name_twice", name=name)
         seen.add(name.casefold())
     return cleaned
+
+
+def check_name(name: str) -> None:
+    """ServiceError unless ``name`` (trimmed, NFC) is 1 to 40 visible characters."""
+    if not name:
+        raise ServiceError(INVALID, "name_empty")
+    if len(name) > NAME_MAX_LENGTH:
+        raise ServiceError(INVALID, "name_too_long", name=name[:NAME_MAX_LENGTH], limit=NAME_MAX_LENGTH)
+    if any(unprintable(char) for char in name):
+        raise ServiceError(INVALID, "name_characters", name=name)
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+        # Only joiners, combining marks or spaces: nothing anybody could read at the table.
+        raise ServiceError(INVALID, "name_invisible")
 
 
 @dataclass(frozen=True)

@@ -12,5 +12,6 @@ urlpatterns = [
     path("tables/<str:match_id>/", views.table, name="table"),
     path("tables/<str:match_id>/act/", views.act, name="act"),
     path("tables/<str:match_id>/join/", views.join, name="join"),
+    path("tables/<str:match_id>/card.svg", views.card, name="card"),
     path("tables/<str:match_id>/assistant/", views.assistant, name="assistant"),
 ]

@@ -6,6 +6,7 @@ with the table partial only, so a tap updates the screen without a reload.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -14,13 +15,14 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 
 from marquoir.rules import RuleError
 
-from . import services
+from . import bgstats, cards, services
 from .actions import form_body, parse_action
 from .device import device_secret, ensure_device_secret, remember_device
 from .forms import NewMatchForm
@@ -49,11 +51,34 @@ def _match_or_404(match_id: str) -> Match:
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, game: str) -> HttpResponse:
     """Set up a match: names in seating order, who starts, the table options."""
+    initial: dict[str, Any] = {}
+    previous = find_match(request.GET.get("from")) if request.method == "GET" else None
+    if previous is not None:  # a rematch: the same table again
+        initial = {f"name_{seat}": name for seat, name in enumerate(previous.players)}
+        initial.update(first=previous.first, assistant=previous.assistant, **previous.options)
+    return new_match_page(request, game, initial=initial)
+
+
+def new_match_page(
+    request: HttpRequest,
+    game: str,
+    *,
+    initial: Mapping[str, Any] | None = None,
+    offered_names: Sequence[str] = (),
+    created: Callable[[Match], None] | None = None,
+    context: Mapping[str, Any] | None = None,
+) -> HttpResponse:
+    """The set-up page of ``game``, and the match it starts. Other pages start matches through
+    it too (a group's): ``initial`` fills the form, ``offered_names`` are offered as people
+    type, ``created`` is told of the new match before the table opens, ``context`` goes to
+    the template (``setup_intro``: a line under the heading)."""
     keeper = keeper_for(game)
     if keeper is None:
         raise Http404(_("Marquoir does not keep score for this game."))
     secret = device_secret(request)
-    known_names = names_used_on([m for m, _edit in services.device_matches(device_secret=secret)])
+    used_here = names_used_on([m for m, _edit in services.device_matches(device_secret=secret)])
+    known_names = list(dict.fromkeys([*offered_names, *used_here]))
+    page = {"game": game, "keeper": keeper, "known_names": known_names, **(context or {})}
     if request.method == "POST":
         form = NewMatchForm(keeper, request.POST)
         # A phone on the set-up page is a device even before its first match: it is counted
@@ -73,12 +98,7 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
                 allowance = allow_match_creation(request, device=services.digest(ensure_device_secret(request)))
         if allowance is not None and not allowance.allowed:
             form.add_error(None, message_for("rate_limited", "rate_limited", {"minutes": allowance.minutes}))
-            response = render(
-                request,
-                "tables/new.html",
-                {"form": form, "game": game, "keeper": keeper, "known_names": known_names},
-                status=429,
-            )
+            response = render(request, "tables/new.html", {"form": form, **page}, status=429)
             response["Retry-After"] = str(allowance.retry_after)
             return remember_device(request, response)
         if form.is_valid():
@@ -95,23 +115,14 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
                 form.add_error(None, message_for(refused.code, refused.reason, refused.params, (), keeper.wordings))
             else:
                 services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
+                if created is not None:
+                    created(match)
                 response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
                 return remember_device(request, response)
     else:
-        initial: dict[str, Any] = {}
-        rematch = request.GET.get("from")
-        previous = find_match(rematch)
-        if previous is not None:
-            initial = {f"name_{seat}": name for seat, name in enumerate(previous.players)}
-            initial.update(first=previous.first, assistant=previous.assistant, **previous.options)
-        form = NewMatchForm(keeper, initial=initial)
+        form = NewMatchForm(keeper, initial=dict(initial or {}))
     status = 422 if form.errors else 200
-    return render(
-        request,
-        "tables/new.html",
-        {"form": form, "game": game, "keeper": keeper, "known_names": known_names},
-        status=status,
-    )
+    return render(request, "tables/new.html", {"form": form, **page}, status=status)
 
 
 def _table_address(match: Match) -> str:
@@ -131,6 +142,7 @@ def _render_table(
     it still belongs to the table as it is."""
     keeper = keeper_of(view.row)
     context = keeper.table_context(request, view, query, can_edit=can_edit)
+    context["result_share"] = result_share(request, view)
     context.update(extra or {})
     if request.htmx:
         response = render(request, f"{keeper.table_template}#table", context, status=status)
@@ -149,6 +161,53 @@ def _render_table(
     if context.get("entry_dropped"):
         # Never leave a stale entry in the address: a reload would bring it back.
         response["HX-Replace-Url"] = _table_address(view.row)
+    return response
+
+
+def result_share(request: HttpRequest, view: MatchView) -> dict[str, str] | None:
+    """A finished match's ways out: its BG Stats push link, its card, a sentence to share."""
+    if not view.row.over:
+        return None
+    keeper = keeper_of(view.row)
+    summary = keeper.summarise(view)
+    game_name = summary.title or str(keeper.name())
+    link = bgstats.push_link(
+        match_id=view.row.id,
+        game_key=keeper.key,
+        game_name=game_name,
+        bgg_id=keeper.bgg_id,
+        players=view.players,
+        summary=summary,
+        first=view.row.first,
+        started_at=view.row.created_at,
+        ended_at=view.row.updated_at,
+    )
+    return {
+        "bgstats_link": link,
+        "card_url": reverse("tables:card", args=[view.row.id]),
+        "title": game_name,
+        "text": f"{game_name}: {cards.verdict(summary, view.players)}",
+        "url": watch_link(request, view.row).url,
+        "file_name": slugify(game_name) or "marquoir",
+    }
+
+
+@require_GET
+def card(request: HttpRequest, match_id: str) -> HttpResponse:
+    """The match's result card, an SVG image (the id is the right to see it)."""
+    match = _match_or_404(match_id)
+    view = match_view(match)
+    keeper = keeper_of(match)
+    summary = keeper.summarise(view)
+    svg = cards.result_card(
+        game_name=summary.title or str(keeper.name()),
+        players=view.players,
+        summary=summary,
+        ended_at=match.updated_at,
+        site_name="Marquoir",
+    )
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    patch_cache_control(response, private=True, max_age=0)
     return response
 
 

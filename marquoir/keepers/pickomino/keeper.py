@@ -18,8 +18,9 @@ from marquoir.tables.keepers import GameEndpoint, Wording
 from marquoir.tables.models import Match
 from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
+from marquoir.tables.summary import MatchSummary, StatFigure
 
-from . import state
+from . import state, summary
 from .actions import engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
 from .presenters import table_context
@@ -44,6 +45,7 @@ class PickominoKeeper:
     has_assistant = True
     table_template = "pickomino/table.html"
     options_template = "pickomino/new_options.html"
+    bgg_id: int | None = 15818
 
     def name(self) -> str:
         return "Pickomino"
@@ -114,6 +116,15 @@ class PickominoKeeper:
 
     def winners(self, view: MatchView) -> tuple[int, ...]:
         return winners(view.engine.state) if view.engine.state.over else ()
+
+    # --- the stats
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        return summary.STAT_FIGURES
+
+    def summarise(self, view: MatchView) -> MatchSummary:
+        return summary.summarise(view)
 
     # --- the screens
 

@@ -16,8 +16,9 @@ from marquoir.tables.keepers import GameEndpoint, Wording
 from marquoir.tables.models import Match
 from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
+from marquoir.tables.summary import MatchSummary, StatFigure
 
-from . import options, state
+from . import options, state, summary
 from .actions import engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
 from .presenters import table_context
@@ -37,6 +38,8 @@ class SheetKeeper:
     has_assistant = False
     table_template = "sheet/table.html"
     options_template = "sheet/new_options.html"
+    # A sheet keeps score for any game: no one BoardGameGeek id.
+    bgg_id: int | None = None
 
     def name(self) -> str:
         return _("Score sheet")
@@ -83,6 +86,15 @@ class SheetKeeper:
 
     def winners(self, view: MatchView) -> tuple[int, ...]:
         return winners(view.engine.state)
+
+    # --- the stats
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        return summary.STAT_FIGURES
+
+    def summarise(self, view: MatchView) -> MatchSummary:
+        return summary.summarise(view)
 
     # --- the screens
 

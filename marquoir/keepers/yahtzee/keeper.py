@@ -17,8 +17,9 @@ from marquoir.tables.keepers import GameEndpoint, Wording
 from marquoir.tables.models import Match
 from marquoir.tables.schemas import ActionBody
 from marquoir.tables.selectors import MatchView
+from marquoir.tables.summary import MatchSummary, StatFigure
 
-from . import state
+from . import state, summary
 from .actions import engine_action, form_action, parse_payload
 from .messages import STATUSES, WORDINGS
 
@@ -38,6 +39,7 @@ class YahtzeeKeeper:
     has_assistant = True
     table_template = "yahtzee/table.html"
     options_template = "yahtzee/new_options.html"
+    bgg_id: int | None = 2243
 
     def name(self) -> str:
         return "Yahtzee"
@@ -91,6 +93,15 @@ class YahtzeeKeeper:
 
     def winners(self, view: MatchView) -> tuple[int, ...]:
         return winners(view.engine.state)
+
+    # --- the stats
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:
+        return summary.STAT_FIGURES
+
+    def summarise(self, view: MatchView) -> MatchSummary:
+        return summary.summarise(view)
 
     # --- the screens
 

@@ -1,0 +1,374 @@
+"""Groups in API v1: make one, read it, rename its players, attach and delete its matches,
+its stats, its export and an import (docs/api.md, "Groups").
+
+The same envelope as matches: refusals are ``{"error": {"code", "message"}}`` in the
+language of ``Accept-Language``; a write needs ``Authorization: Bearer {edit_token}``, the
+group's own key from its creation answer (a match's token does not open a group).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from django.http import HttpRequest, HttpResponse
+from ninja import Field, Router
+from pydantic import BaseModel
+from pydantic import ValidationError as PydanticValidationError
+
+from marquoir.tables.actions import shorten
+from marquoir.tables.api import NAME_PATTERN, MarquoirAPI, api, bearer_token, json_body
+from marquoir.tables.api_errors import ErrorOut, answer
+from marquoir.tables.schemas import OutSchema, StrictBody
+from marquoir.tables.services import ServiceError
+
+from . import services
+from .messages import group_error_response
+from .models import Group
+from .presenters import export_response, group_json, import_file, play_json, stats_json
+from .selectors import find_group, members_of, plays_of, stats_of
+
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
+"""An export of 5,000 plays of 8 players is about 3 MiB."""
+
+router = Router(tags=["groups"])
+
+MarquoirAPI.creations["/groups"] = "group_id"
+MarquoirAPI.creations["/groups/import"] = "group_id"
+MarquoirAPI.security_schemes["groupToken"] = {
+    "type": "http",
+    "scheme": "bearer",
+    "description": "the group's edit_token, from its creation (or import) answer",
+}
+WRITE: dict[str, Any] = {"security": [{"groupToken": []}]}
+
+
+# --- schemas
+
+Name = Annotated[str, Field(min_length=1, pattern=NAME_PATTERN)]
+
+
+class GroupIn(StrictBody):
+    name: Name = Field(..., examples=["Thursday night"], description="1 to 60 visible characters")
+    players: list[Name] = Field(
+        ..., min_length=1, max_length=services.MAX_MEMBERS, examples=[["Ada", "Ben", "Cy"]], description="the members"
+    )
+
+
+class GroupPlayerIn(StrictBody):
+    name: Name = Field(..., examples=["Ada"])
+
+
+class GroupMatchIn(StrictBody):
+    match_id: str = Field(..., min_length=1, max_length=64, description="the id of a match kept on Marquoir")
+
+
+class GroupPlayerOut(OutSchema):
+    id: int
+    name: str
+
+
+class GroupOut(OutSchema):
+    id: str
+    name: str
+    players: list[GroupPlayerOut]
+    matches: int = Field(..., description="how many matches its history holds")
+
+
+class GroupCreatedOut(OutSchema):
+    id: str
+    edit_token: str
+    group: GroupOut
+
+
+class GroupSeatOut(OutSchema):
+    player_id: int
+    name: str = Field(..., description="the member's name now (renamed members keep their history)")
+    score: float
+    rank: int
+    winner: bool
+    starts: bool
+
+
+class GroupMatchOut(OutSchema):
+    id: str
+    match_id: str | None = Field(..., description="the match kept on Marquoir; null for an imported play")
+    game: str
+    game_name: str
+    started_at: str
+    ended_at: str
+    duration_min: int
+    over: bool
+    players: list[GroupSeatOut]
+
+
+class GroupMatchesOut(OutSchema):
+    matches: list[GroupMatchOut]
+
+
+class GroupFigureOut(OutSchema):
+    key: str
+    label: str
+    kind: Literal["per_game", "total", "best", "rate"]
+    value: float | None
+
+
+class GroupPlayerLineOut(OutSchema):
+    player_id: int
+    name: str
+    plays: int
+    wins: int
+    win_rate: float
+    average: float | None
+    best: float | None
+    longest_streak: int
+    current_streak: int
+    figures: list[GroupFigureOut]
+
+
+class GroupRivalryOut(OutSchema):
+    first: int
+    second: int
+    played: int
+    first_ahead: int
+    second_ahead: int
+    level: int
+
+
+class GroupStatsSectionOut(OutSchema):
+    key: str = Field(..., description='"all", a game\'s key, or "sheet:<title>"')
+    game: str | None
+    name: str
+    plays: int
+    players: list[GroupPlayerLineOut]
+    head_to_head: list[GroupRivalryOut]
+
+
+class GroupStatsOut(OutSchema):
+    overall: GroupStatsSectionOut
+    games: list[GroupStatsSectionOut]
+
+
+class GroupExportQuery(OutSchema):
+    format: Literal["json", "csv"] = Field("json", description="BG Stats-shaped JSON (default), or CSV")
+
+
+GROUP_ERRORS: dict[int, type[BaseModel]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+# --- reading bodies
+
+
+def _read(model: type[StrictBody], body: object) -> Any:
+    """``body`` read by ``model``; ServiceError naming the first field wrong."""
+    if not isinstance(body, dict):
+        raise ServiceError("invalid", "not_an_object")
+    try:
+        return model.model_validate(body)
+    except PydanticValidationError as failure:
+        errors = failure.errors()
+    for error in errors:
+        if error["type"] == "extra_forbidden" or (error["type"] == "string_unicode" and not error["loc"]):
+            field = error["loc"][0] if error["loc"] else error.get("input")
+            raise ServiceError("invalid", "unknown_field", field=shorten(field))
+    field = str(errors[0]["loc"][0]) if errors[0]["loc"] else ""
+    raise ServiceError("invalid", "bad_field", field=shorten(field))
+
+
+def _group(group_id: str, request: HttpRequest | None = None) -> Group:
+    """The group, or 404; with ``request``, the group's key must be its bearer token (401)."""
+    if request is not None and not services.group_key_matches(group_id, bearer_token(request)):
+        if find_group(group_id) is None:
+            raise ServiceError("not_found")
+        raise ServiceError("unauthorized")
+    group = find_group(group_id)
+    if group is None:
+        raise ServiceError("not_found")
+    return group
+
+
+def _answering(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Refusals in the contract's shape, worded for groups."""
+
+    @functools.wraps(view)  # ninja reads the path parameters from the signature
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ServiceError as error:
+            return group_error_response(request, error)
+
+    return wrapped
+
+
+def _group_answer(group: Group, status: int = 200) -> HttpResponse:
+    return answer(GroupOut, group_json(group), status)
+
+
+# --- the addresses
+
+
+@router.post(
+    "",
+    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut},
+    openapi_extra={
+        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupIn.model_json_schema()}}}
+    },
+    summary="Make a group",
+)
+@_answering
+def create_group(request: HttpRequest) -> HttpResponse:
+    """A group of players; the answer carries its id (to see it) and its edit token (shown only here)."""
+    body = _read(GroupIn, json_body(request))
+    group, key = services.group_create(name=body.name, players=body.players)
+    return answer(GroupCreatedOut, {"id": group.id, "edit_token": key, "group": group_json(group)}, 201)
+
+
+@router.post(
+    "/import",
+    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"type": "object", "description": "an export of a group"}}},
+        }
+    },
+    summary="Import a group",
+)
+@_answering
+def import_group(request: HttpRequest) -> HttpResponse:
+    """A new group from a file written by the export (or a BG Stats backup)."""
+    group, key = import_file(json_body(request, MAX_IMPORT_BYTES))
+    return answer(GroupCreatedOut, {"id": group.id, "edit_token": key, "group": group_json(group)}, 201)
+
+
+@router.get("/{group_id}", response={200: GroupOut, 404: ErrorOut}, summary="Read a group")
+@_answering
+def read_group(request: HttpRequest, group_id: str) -> HttpResponse:
+    """The group and its players; the id alone is enough (it is the right to see it)."""
+    return _group_answer(_group(group_id))
+
+
+@router.delete("/{group_id}", response={204: None, **GROUP_ERRORS}, openapi_extra=WRITE, summary="Delete a group")
+@_answering
+def delete_group(request: HttpRequest, group_id: str) -> HttpResponse:
+    """The group, its history and its matches, gone from the database."""
+    services.group_delete(group=_group(group_id, request))
+    return HttpResponse(status=204)
+
+
+@router.post(
+    "/{group_id}/players",
+    response={201: GroupOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
+    openapi_extra={
+        **WRITE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupPlayerIn.model_json_schema()}}},
+    },
+    summary="Add a player to a group",
+)
+@_answering
+def add_player(request: HttpRequest, group_id: str) -> HttpResponse:
+    group = _group(group_id, request)
+    body = _read(GroupPlayerIn, json_body(request))
+    services.member_add(group=group, name=body.name)
+    return _group_answer(group, 201)
+
+
+@router.patch(
+    "/{group_id}/players/{player_id}",
+    response={200: GroupOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
+    openapi_extra={
+        **WRITE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupPlayerIn.model_json_schema()}}},
+    },
+    summary="Rename a player",
+)
+@_answering
+def rename_player(request: HttpRequest, group_id: str, player_id: int) -> HttpResponse:
+    """The player keeps every match and figure: plays point at the player, not at a name."""
+    group = _group(group_id, request)
+    body = _read(GroupPlayerIn, json_body(request))
+    services.member_rename(group=group, member_id=player_id, name=body.name)
+    return _group_answer(group)
+
+
+@router.get("/{group_id}/matches", response={200: GroupMatchesOut, 404: ErrorOut}, summary="A group's history")
+@_answering
+def group_matches(request: HttpRequest, group_id: str) -> HttpResponse:
+    """Every match of the group, newest first, with players, scores and winners."""
+    group = _group(group_id)
+    names = {member.id: member.name for member in members_of(group)}
+    return answer(GroupMatchesOut, {"matches": [play_json(play, names) for play in plays_of(group)]})
+
+
+@router.post(
+    "/{group_id}/matches",
+    response={201: GroupMatchOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
+    openapi_extra={
+        **WRITE,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupMatchIn.model_json_schema()}}},
+    },
+    summary="Add a match to a group",
+)
+@_answering
+def attach_match(request: HttpRequest, group_id: str) -> HttpResponse:
+    """A match kept on Marquoir joins the group's history; its players are matched to the
+    group's by name (ignoring case), and a name the group does not know becomes a player."""
+    group = _group(group_id, request)
+    body = _read(GroupMatchIn, json_body(request))
+    play = services.play_attach(group=group, match_id=body.match_id)
+    names = {member.id: member.name for member in members_of(group)}
+    record = next(record for record in plays_of(group) if record.id == play.uuid)
+    return answer(GroupMatchOut, play_json(record, names), 201)
+
+
+@router.delete(
+    "/{group_id}/matches/{play_id}",
+    response={204: None, **GROUP_ERRORS},
+    openapi_extra=WRITE,
+    summary="Delete a match of a group",
+)
+@_answering
+def delete_match(request: HttpRequest, group_id: str, play_id: str) -> HttpResponse:
+    """The match leaves the history and the database (its log with it)."""
+    services.play_delete(group=_group(group_id, request), play_id=play_id)
+    return HttpResponse(status=204)
+
+
+@router.get("/{group_id}/stats", response={200: GroupStatsOut, 404: ErrorOut}, summary="A group's stats")
+@_answering
+def group_stats(request: HttpRequest, group_id: str) -> HttpResponse:
+    """Plays, wins, win rate, scores, streaks and head to head, overall and per game, with
+    each game's own figures; finished matches only."""
+    group = _group(group_id)
+    stats, _plays = stats_of(group)
+    return answer(GroupStatsOut, stats_json(stats))
+
+
+@router.get(
+    "/{group_id}/export",
+    response={200: dict[str, Any], 404: ErrorOut, 422: ErrorOut},
+    openapi_extra={
+        "responses": {
+            "200": {
+                "description": "the export",
+                "content": {
+                    "application/json": {"schema": {"type": "object"}},
+                    "text/csv": {"schema": {"type": "string"}},
+                },
+            }
+        }
+    },
+    summary="Export a group",
+)
+@_answering
+def export_group(request: HttpRequest, group_id: str) -> HttpResponse:
+    """The group's history as BG Stats-shaped JSON (which the import reads back), or as CSV."""
+    try:
+        query = GroupExportQuery.model_validate(request.GET.dict())
+    except PydanticValidationError:
+        raise ServiceError("invalid", "bad_query") from None
+    return export_response(_group(group_id), query.format)
+
+
+api.add_router("/groups", router)

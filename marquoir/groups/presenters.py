@@ -1,0 +1,156 @@
+"""A group as the API answers and the pages show it: its players, plays, stats and files."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from django.http import HttpResponse, JsonResponse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from marquoir.tables.keepers import all_keepers
+from marquoir.tables.services import ServiceError
+
+from . import exchange, services
+from .models import Group, Play
+from .records import PlayRecord
+from .selectors import members_of, plays_of
+from .stats import GroupStats, Section
+
+
+def group_json(group: Group) -> dict[str, Any]:
+    return {
+        "id": group.id,
+        "name": group.name,
+        "players": [{"id": member.id, "name": member.name} for member in members_of(group)],
+        "matches": Play.objects.filter(group=group).count(),
+    }
+
+
+def _iso(play_time: datetime) -> str:
+    return play_time.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def play_json(play: PlayRecord, names: Mapping[int, str]) -> dict[str, Any]:
+    summary = play.summary
+    return {
+        "id": play.id,
+        "match_id": play.match_id,
+        "game": play.game,
+        "game_name": play.game_name,
+        "started_at": _iso(play.started_at),
+        "ended_at": _iso(play.ended_at),
+        "duration_min": play.duration_minutes,
+        "over": summary.over,
+        "players": [
+            {
+                "player_id": member,
+                "name": names.get(member, "?"),
+                "score": summary.scores[seat],
+                "rank": summary.ranks[seat],
+                "winner": seat in summary.winners,
+                "starts": seat == play.first,
+            }
+            for seat, member in enumerate(play.members)
+        ],
+    }
+
+
+def _section_json(section: Section) -> dict[str, Any]:
+    return {
+        "key": section.key,
+        "game": section.game,
+        "name": section.name,
+        "plays": section.plays,
+        "players": [
+            {
+                "player_id": line.member.id,
+                "name": line.member.name,
+                "plays": line.plays,
+                "wins": line.wins,
+                "win_rate": line.win_rate,
+                "average": line.average,
+                "best": line.best,
+                "longest_streak": line.longest_streak,
+                "current_streak": line.current_streak,
+                "figures": [
+                    {
+                        "key": value.figure.key,
+                        "label": str(value.figure.label),
+                        "kind": value.figure.kind,
+                        "value": value.value,
+                    }
+                    for value in line.figures
+                ],
+            }
+            for line in section.players
+        ],
+        "head_to_head": [
+            {
+                "first": rivalry.first.id,
+                "second": rivalry.second.id,
+                "played": rivalry.played,
+                "first_ahead": rivalry.first_ahead,
+                "second_ahead": rivalry.second_ahead,
+                "level": rivalry.level,
+            }
+            for rivalry in section.head_to_head
+        ],
+    }
+
+
+def stats_json(stats: GroupStats) -> dict[str, Any]:
+    return {"overall": _section_json(stats.overall), "games": [_section_json(section) for section in stats.games]}
+
+
+def bgg_ids() -> dict[str, int | None]:
+    return {key: keeper.bgg_id for key, keeper in all_keepers().items()}
+
+
+def _games_by_bgg_id() -> dict[int, tuple[str, str]]:
+    return {
+        keeper.bgg_id: (key, str(keeper.name())) for key, keeper in all_keepers().items() if keeper.bgg_id is not None
+    }
+
+
+def export_response(group: Group, file_format: str) -> HttpResponse:
+    """The group's history as a file to download: BG Stats-shaped JSON, or CSV."""
+    members = members_of(group)
+    plays = plays_of(group)
+    stem = slugify(group.name) or "group"
+    if file_format == "csv":
+        response = HttpResponse(exchange.export_csv(members, plays), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="marquoir-{stem}.csv"'
+    else:
+        data = exchange.export_json(group.name, members, plays, bgg_ids=bgg_ids())
+        response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+        response["Content-Disposition"] = f'attachment; filename="marquoir-{stem}.json"'
+    return response
+
+
+def import_file(data: object) -> tuple[Group, str]:
+    """A new group from an export's decoded JSON; ServiceError saying what is wrong."""
+    try:
+        imported = exchange.read_export(data, games_by_bgg_id=_games_by_bgg_id())
+    except exchange.ImportRefused as refused:
+        raise ServiceError("invalid", "import_" + refused.reason, **refused.params) from None
+    return services.import_group(
+        # A BG Stats backup names no group.
+        name=imported.name or _("Imported from BG Stats"),
+        members=imported.members,
+        plays=[
+            (
+                play.uuid,
+                play.game,
+                play.game_name if play.game == "sheet" else "",  # the others are named in the reader's language
+                play.started_at,
+                play.ended_at,
+                play.seats,
+                play.first,
+                play.summary,
+            )
+            for play in imported.plays
+        ],
+    )

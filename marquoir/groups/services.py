@@ -1,0 +1,265 @@
+"""Every write to a group goes through here, for the pages and the API alike.
+
+Refusals are ``tables.services.ServiceError`` with a code and a reason, worded by
+``groups.messages`` in the reader's language, exactly as a match's are.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from marquoir.tables.keepers import keeper_for
+from marquoir.tables.models import Match
+from marquoir.tables.selectors import find_match, keeper_of, match_view
+from marquoir.tables.services import (
+    NAME_MAX_LENGTH,
+    ServiceError,
+    check_name,
+    clean_names,
+    digest,
+    edit_token_for,
+    edit_token_matches,
+)
+from marquoir.tables.summary import MatchSummary, summary_to_json
+
+from .models import DeviceGroup, Group, Member, Play
+from .records import GROUP_NAME_MAX_LENGTH
+
+GROUP_KEY_SALT = "marquoir.groups.edit-key"
+MAX_MEMBERS = 30
+"""Everyone who ever sat down with the group: a game takes at most 8, a group a few more."""
+
+
+def group_key_for(group_id: str) -> str:
+    """The group's edit key: an HMAC of its id under the site's secret key, never stored
+    (like a match's edit token, under a salt of its own, so neither opens the other)."""
+    return edit_token_for(group_id, salt=GROUP_KEY_SALT)
+
+
+def group_key_matches(group_id: str, key: str | None) -> bool:
+    """Whether ``key`` is the group's edit key, compared in constant time."""
+    return edit_token_matches(group_id, key, salt=GROUP_KEY_SALT)
+
+
+def clean_group_name(name: object) -> str:
+    """The group's name trimmed: 1 to 60 visible characters."""
+    if not isinstance(name, str):
+        raise ServiceError("invalid", "group_name_empty")
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    if not cleaned:
+        raise ServiceError("invalid", "group_name_empty")
+    if len(cleaned) > GROUP_NAME_MAX_LENGTH:
+        raise ServiceError("invalid", "group_name_too_long", limit=GROUP_NAME_MAX_LENGTH)
+    try:
+        check_name(cleaned[:NAME_MAX_LENGTH])
+    except ServiceError:
+        raise ServiceError("invalid", "group_name_characters") from None
+    return cleaned
+
+
+def group_create(*, name: object, players: object) -> tuple[Group, str]:
+    """A new group with its members (in the order given) and its edit key."""
+    group_name = clean_group_name(name)
+    names = clean_names(players, least=1, most=MAX_MEMBERS)
+    with transaction.atomic():
+        group = Group.objects.create(name=group_name)
+        Member.objects.bulk_create(
+            Member(group=group, name=member, position=position) for position, member in enumerate(names)
+        )
+    return group, group_key_for(group.id)
+
+
+def _member_of(group: Group, member_id: object) -> Member:
+    if not isinstance(member_id, int) or isinstance(member_id, bool):
+        raise ServiceError("not_found", "no_such_member")
+    member = Member.objects.filter(group=group, pk=member_id).first()
+    if member is None:
+        raise ServiceError("not_found", "no_such_member")
+    return member
+
+
+def _name_free(group: Group, name: str, *, but: int | None = None) -> None:
+    members = Member.objects.filter(group=group)
+    taken = (members if but is None else members.exclude(pk=but)).values_list("name", flat=True)
+    if any(other.casefold() == name.casefold() for other in taken):
+        raise ServiceError("invalid", "name_twice", name=name)
+
+
+def member_rename(*, group: Group, member_id: object, name: object) -> Member:
+    """Rename a member: every play keeps pointing at them, so their history follows."""
+    member = _member_of(group, member_id)
+    cleaned = clean_names([name] if isinstance(name, str) else name, least=1, most=1)[0]
+    _name_free(group, cleaned, but=member.pk)
+    member.name = cleaned
+    member.save(update_fields=["name"])
+    Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+    return member
+
+
+def member_add(*, group: Group, name: object) -> Member:
+    """A new member at the end of the group."""
+    cleaned = clean_names([name] if isinstance(name, str) else name, least=1, most=1)[0]
+    with transaction.atomic():
+        members = list(Member.objects.select_for_update().filter(group=group))
+        if len(members) >= MAX_MEMBERS:
+            raise ServiceError("invalid", "too_many_members", limit=MAX_MEMBERS)
+        _name_free(group, cleaned)
+        position = max((member.position for member in members), default=-1) + 1
+        return Member.objects.create(group=group, name=cleaned, position=position)
+
+
+def _seat_members(group: Group, names: Sequence[str]) -> list[int]:
+    """The member at each seat, by name ignoring case; a name the group does not know yet
+    becomes a new member (someone joined the table)."""
+    members = {member.name.casefold(): member for member in Member.objects.filter(group=group)}
+    newcomers = [name for name in names if name.casefold() not in members]
+    if len(members) + len(newcomers) > MAX_MEMBERS:
+        raise ServiceError("invalid", "too_many_members", limit=MAX_MEMBERS)
+    position = max((member.position for member in members.values()), default=-1) + 1
+    for offset, name in enumerate(newcomers):
+        members[name.casefold()] = Member.objects.create(group=group, name=name, position=position + offset)
+    return [members[name.casefold()].pk for name in names]
+
+
+def summarise(match: Match) -> MatchSummary:
+    """The match's summary, from its log as it is now."""
+    return keeper_of(match).summarise(match_view(match))
+
+
+def _play_fields(match: Match, summary: MatchSummary) -> dict[str, object]:
+    return {
+        "game": match.game,
+        "game_name": summary.title or "",
+        "first": match.first,
+        "started_at": match.created_at,
+        "ended_at": match.updated_at,
+        "summary": summary_to_json(summary),
+        "summary_seq": match.seq,
+        "over": summary.over,
+    }
+
+
+def play_attach(*, group: Group, match_id: object) -> Play:
+    """Add a match to the group's history (one started elsewhere, or from the group)."""
+    match = find_match(match_id)
+    if match is None or keeper_for(match.game) is None:
+        raise ServiceError("not_found", "no_such_match")
+    if Play.objects.filter(match=match).exists():
+        raise ServiceError("conflict", "already_in_group")
+    with transaction.atomic():
+        seats = _seat_members(group, list(match.players))
+        try:
+            with transaction.atomic():
+                play = Play.objects.create(
+                    group=group, match=match, seats=seats, **_play_fields(match, summarise(match))
+                )
+        except IntegrityError:  # attached by another request in between
+            raise ServiceError("conflict", "already_in_group") from None
+        Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+    return play
+
+
+def refresh_plays(plays: Sequence[Play]) -> None:
+    """Bring the summaries of plays whose match moved on (an action, an undo) up to date."""
+    for play in plays:
+        match = play.match
+        if match is None or play.summary_seq == match.seq:
+            continue
+        fields = _play_fields(match, summarise(match))
+        for name, value in fields.items():
+            setattr(play, name, value)
+        # Only if nobody refreshed it to a newer seq meanwhile.
+        Play.objects.filter(pk=play.pk).update(**fields)
+
+
+def play_delete(*, group: Group, play_id: object) -> None:
+    """Delete a play from the group, and its match with it: gone from the database."""
+    play = Play.objects.filter(group=group, uuid=play_id).first() if isinstance(play_id, str) else None
+    if play is None:
+        raise ServiceError("not_found", "no_such_play")
+    with transaction.atomic():
+        if play.match_id is not None:
+            Match.objects.filter(pk=play.match_id).delete()  # its log and its play go with it
+        Play.objects.filter(pk=play.pk).delete()
+        Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+
+
+def group_delete(*, group: Group) -> None:
+    """Delete the group, its members, its plays and their matches: gone from the database."""
+    with transaction.atomic():
+        match_ids = list(Play.objects.filter(group=group, match__isnull=False).values_list("match_id", flat=True))
+        Match.objects.filter(pk__in=match_ids).delete()
+        group.delete()
+
+
+def import_group(
+    *,
+    name: str,
+    members: Sequence[str],
+    plays: Sequence[tuple[str, str, str, datetime, datetime, Sequence[int], int, MatchSummary]],
+) -> tuple[Group, str]:
+    """A new group from an export: ``plays`` as (id, game, game_name, started_at, ended_at,
+    seats as indexes into ``members``, first, summary). Imported plays have no match."""
+    group_name = clean_group_name(name)
+    names = clean_names(list(members), least=1, most=MAX_MEMBERS)
+    with transaction.atomic():
+        group = Group.objects.create(name=group_name)
+        rows = Member.objects.bulk_create(
+            Member(group=group, name=member, position=position) for position, member in enumerate(names)
+        )
+        if any(row.pk is None for row in rows):  # a database that gives no ids back on bulk insert
+            rows = list(Member.objects.filter(group=group).order_by("position"))
+        ids = [row.pk for row in rows]
+        Play.objects.bulk_create(
+            (
+                Play(
+                    uuid=play_id,
+                    group=group,
+                    game=game,
+                    game_name=game_name,
+                    seats=[ids[index] for index in seats],
+                    first=first,
+                    started_at=started_at,
+                    ended_at=ended_at,
+                    summary=summary_to_json(summary),
+                    over=summary.over,
+                )
+                for play_id, game, game_name, started_at, ended_at, seats, first, summary in plays
+            ),
+            batch_size=500,
+        )
+    return group, group_key_for(group.id)
+
+
+def device_group_link(*, device_secret: str, group: Group, can_edit: bool) -> None:
+    """Remember that this device made or opened ``group`` (granting edit only upwards)."""
+    link, created = DeviceGroup.objects.get_or_create(
+        device_digest=digest(device_secret), group=group, defaults={"can_edit": can_edit}
+    )
+    if not created and can_edit and not link.can_edit:
+        link.can_edit = True
+        link.save(update_fields=["can_edit"])
+
+
+def device_can_edit_group(*, device_secret: str | None, group: Group) -> bool:
+    """Whether this device holds the right to change ``group``."""
+    if not device_secret:
+        return False
+    return DeviceGroup.objects.filter(device_digest=digest(device_secret), group=group, can_edit=True).exists()
+
+
+def device_groups(*, device_secret: str | None, limit: int = 50) -> list[tuple[Group, bool]]:
+    """This device's groups, most recently changed first, with whether it may change each."""
+    if not device_secret:
+        return []
+    links = (
+        DeviceGroup.objects.filter(device_digest=digest(device_secret))
+        .select_related("group")
+        .order_by("-group__updated_at")[:limit]
+    )
+    return [(link.group, link.can_edit) for link in links]

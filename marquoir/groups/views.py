@@ -1,0 +1,356 @@
+"""A group's pages: thin views over the services and selectors, every one working without
+JavaScript (forms, then a redirect to the group's page)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
+from marquoir.tables.keepers import all_keepers, keeper_for
+from marquoir.tables.models import Match
+from marquoir.tables.services import ServiceError
+from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
+from marquoir.tables.views import new_match_page
+
+from . import services
+from .charts import BarRow, bar_chart
+from .messages import group_message
+from .models import Group
+from .presenters import export_response, import_file
+from .selectors import find_group, members_of, plays_of, stats_of
+from .stats import Section
+
+MAX_IMPORT_BYTES = 4 * 1024 * 1024
+PLAYER_ROWS = 8
+"""Rows for names on the new-group form (more players are added on the group's page)."""
+
+
+def _group_or_404(group_id: str) -> Group:
+    group = find_group(group_id)
+    if group is None:
+        raise Http404(_("There is no group at this address."))
+    return group
+
+
+def _can_edit(request: HttpRequest, group: Group) -> bool:
+    return services.device_can_edit_group(device_secret=device_secret(request), group=group)
+
+
+def _links(request: HttpRequest, group: Group, *, can_edit: bool) -> dict[str, SharedLink]:
+    """The group's two links: to see it (its address), to change it too (the key in the
+    fragment, which no server ever receives: the join page posts it)."""
+    see = absolute_url(request, reverse("groups:group", args=[group.id]))
+    links = {"see_link": SharedLink(see, qr_svg(see))}
+    if can_edit:
+        change = (
+            absolute_url(request, reverse("groups:join", args=[group.id])) + "#key=" + services.group_key_for(group.id)
+        )
+        links["change_link"] = SharedLink(change, qr_svg(change))
+    return links
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    # The page may hold this device's key to the group: shared caches keep none of it.
+    patch_cache_control(response, private=True)
+    return response
+
+
+def _rows(names: list[str] | None = None) -> list[tuple[int, str]]:
+    """The new-group form's rows for names: (row, what it holds)."""
+    given = names or []
+    return [(row, given[row] if row < len(given) else "") for row in range(PLAYER_ROWS)]
+
+
+@require_http_methods(["GET", "POST"])
+def index(request: HttpRequest) -> HttpResponse:
+    """This device's groups, and a new group in one step: its name and its players."""
+    context: dict[str, Any] = {"rows": _rows(), "name": ""}
+    status = 200
+    if request.method == "POST":
+        names = [request.POST.get(f"player_{row}", "") for row in range(PLAYER_ROWS)]
+        try:
+            group, _key = services.group_create(
+                name=request.POST.get("name", ""), players=[name for name in names if name.strip()]
+            )
+        except ServiceError as refused:
+            context.update(
+                error_message=group_message(refused),
+                name=request.POST.get("name", ""),
+                rows=_rows(names),
+            )
+            status = 422
+        else:
+            services.device_group_link(device_secret=ensure_device_secret(request), group=group, can_edit=True)
+            return remember_device(request, HttpResponseRedirect(reverse("groups:group", args=[group.id]), status=303))
+    context["groups"] = services.device_groups(device_secret=device_secret(request))
+    return _private(render(request, "groups/index.html", context, status=status))
+
+
+@require_GET
+def group_page(request: HttpRequest, group_id: str) -> HttpResponse:
+    """The group: its players, a new match of any game, its history, its links."""
+    group = _group_or_404(group_id)
+    return _render_group(request, group)
+
+
+def _render_group(
+    request: HttpRequest, group: Group, *, error_message: str | None = None, status: int = 200
+) -> HttpResponse:
+    can_edit = _can_edit(request, group)
+    if not can_edit and device_secret(request):
+        # Seen on this device: it goes into "my groups" (to see it, not to change it).
+        services.device_group_link(device_secret=device_secret(request) or "", group=group, can_edit=False)
+    members = members_of(group)
+    names = {member.id: member.name for member in members}
+    shown_game = request.GET.get("game") or None
+    all_plays = plays_of(group)
+    games = sorted({(play.stats_key, play.game_name) for play in all_plays}, key=lambda pair: pair[1].casefold())
+    plays = [play for play in all_plays if shown_game is None or play.stats_key == shown_game]
+    history = [
+        {
+            "play": play,
+            "seats": [
+                {
+                    "name": names.get(member, "?"),
+                    "score": play.summary.scores[seat],
+                    "winner": seat in play.summary.winners,
+                    "starts": seat == play.first,
+                }
+                for seat, member in sorted(enumerate(play.members), key=lambda pair: play.summary.ranks[pair[0]])
+            ],
+        }
+        for play in plays
+    ]
+    context = {
+        "group": group,
+        "members": members,
+        "can_edit": can_edit,
+        "history": history,
+        "games": games,
+        "shown_game": shown_game,
+        "keepers": [(key, keeper.name()) for key, keeper in all_keepers().items()],
+        "error_message": error_message,
+        **_links(request, group, can_edit=can_edit),
+    }
+    return _private(render(request, "groups/group.html", context, status=status))
+
+
+def _edit(request: HttpRequest, group_id: str) -> tuple[Group, HttpResponse | None]:
+    """The group, and a refusal to show if this device may not change it."""
+    group = _group_or_404(group_id)
+    if not _can_edit(request, group):
+        return group, _render_group(
+            request, group, error_message=group_message(ServiceError("unauthorized")), status=401
+        )
+    return group, None
+
+
+def _done(group: Group) -> HttpResponse:
+    return HttpResponseRedirect(reverse("groups:group", args=[group.id]), status=303)
+
+
+def _write(request: HttpRequest, group_id: str, change: Any) -> HttpResponse:
+    """Run ``change(group)`` if this device may change the group; the group's page after."""
+    group, refusal = _edit(request, group_id)
+    if refusal is not None:
+        return refusal
+    try:
+        change(group)
+    except ServiceError as refused:
+        status = {"not_found": 404, "conflict": 409}.get(refused.code, 422)
+        return _render_group(request, group, error_message=group_message(refused), status=status)
+    return _done(group)
+
+
+@require_POST
+def rename(request: HttpRequest, group_id: str, member_id: int) -> HttpResponse:
+    return _write(
+        request,
+        group_id,
+        lambda group: services.member_rename(group=group, member_id=member_id, name=request.POST.get("name", "")),
+    )
+
+
+@require_POST
+def add_player(request: HttpRequest, group_id: str) -> HttpResponse:
+    return _write(request, group_id, lambda group: services.member_add(group=group, name=request.POST.get("name", "")))
+
+
+def _match_id_from(text: str) -> str:
+    """A match's id from its address (watch link, keep-score link) or the id itself."""
+    path = text.strip().split("#", 1)[0].split("?", 1)[0].rstrip("/")
+    return path.rsplit("/", 1)[-1] if "/" in path else path
+
+
+@require_POST
+def attach(request: HttpRequest, group_id: str) -> HttpResponse:
+    """A match started elsewhere joins the group's history (its link or its id)."""
+    return _write(
+        request,
+        group_id,
+        lambda group: services.play_attach(group=group, match_id=_match_id_from(request.POST.get("match", ""))),
+    )
+
+
+@require_POST
+def delete_play(request: HttpRequest, group_id: str, play_id: str) -> HttpResponse:
+    """A match gone from the history and the database (the page asked once before)."""
+    return _write(request, group_id, lambda group: services.play_delete(group=group, play_id=play_id))
+
+
+@require_POST
+def delete_group(request: HttpRequest, group_id: str) -> HttpResponse:
+    """The whole group gone, with its history and matches (the page asked once before)."""
+    group, refusal = _edit(request, group_id)
+    if refusal is not None:
+        return refusal
+    services.group_delete(group=group)
+    return HttpResponseRedirect(reverse("groups:index") + "?deleted=1", status=303)
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
+    """A new match of ``game`` for the group: its players offered, in the group's order."""
+    group, refusal = _edit(request, group_id)
+    if refusal is not None:
+        return refusal
+    keeper = keeper_for(game)
+    if keeper is None:
+        raise Http404(_("Marquoir does not keep score for this game."))
+    names = [member.name for member in members_of(group)]
+    initial = {f"name_{seat}": name for seat, name in enumerate(names[: keeper.max_players])}
+
+    def join_group(match: Match) -> None:
+        services.play_attach(group=group, match_id=match.id)
+
+    intro = _("For the group “%(group)s”: clear the rows of those not playing.") % {"group": group.name}
+    return new_match_page(
+        request, game, initial=initial, offered_names=names, created=join_group, context={"setup_intro": intro}
+    )
+
+
+@require_GET
+def stats(request: HttpRequest, group_id: str) -> HttpResponse:
+    """Who wins at this table: overall and per game, with charts."""
+    group = _group_or_404(group_id)
+    group_stats, _plays = stats_of(group)
+    sections = [group_stats.overall, *group_stats.games]
+    shown = next((section for section in sections if section.key == request.GET.get("game")), group_stats.overall)
+    context = {
+        "group": group,
+        "sections": sections,
+        "section": shown,
+        "charts": _charts(shown),
+        "names": {member.id: member.name for member in members_of(group)},
+    }
+    return _private(render(request, "groups/stats.html", context))
+
+
+def _percent(rate: float) -> str:
+    return _("%(percent)s %%") % {"percent": round(rate * 100)}
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "–"
+    rounded = round(value, 1)
+    return str(int(rounded)) if rounded == int(rounded) else f"{rounded}".replace(".", _("."))
+
+
+def _charts(section: Section) -> list[dict[str, Any]]:
+    """The section's charts: wins, win rate, and (per game) average score."""
+    lines = section.players
+    charts = [
+        {
+            "id": f"chart-wins-{section.key}",
+            "caption": _("Wins"),
+            "svg": bar_chart(
+                [BarRow(line.member.name, line.wins, str(line.wins)) for line in lines], title_id="caption-wins"
+            ),
+            "caption_id": "caption-wins",
+        },
+        {
+            "id": f"chart-rate-{section.key}",
+            "caption": _("Win rate"),
+            "svg": bar_chart(
+                [BarRow(line.member.name, line.win_rate, _percent(line.win_rate)) for line in lines],
+                title_id="caption-rate",
+                max_value=1.0,
+            ),
+            "caption_id": "caption-rate",
+        },
+    ]
+    if section.game is not None and any(line.average is not None for line in lines):
+        charts.append(
+            {
+                "id": f"chart-average-{section.key}",
+                "caption": _("Average score"),
+                "svg": bar_chart(
+                    [BarRow(line.member.name, line.average or 0.0, _number(line.average)) for line in lines],
+                    title_id="caption-average",
+                ),
+                "caption_id": "caption-average",
+            }
+        )
+    return charts
+
+
+@require_GET
+def export(request: HttpRequest, group_id: str) -> HttpResponse:
+    """The group's history as a file: ``?format=csv`` or BG Stats-shaped JSON."""
+    group = _group_or_404(group_id)
+    return export_response(group, "csv" if request.GET.get("format") == "csv" else "json")
+
+
+@require_POST
+def import_group(request: HttpRequest) -> HttpResponse:
+    """A new group from an exported file, chosen on the groups page."""
+    upload = request.FILES.get("file")
+    error: str | None = None
+    if upload is None:
+        error = _("Choose a file exported from Marquoir (or a BG Stats backup).")
+    elif upload.size is None or upload.size > MAX_IMPORT_BYTES:
+        error = _("This file is too large: %(limit)s MiB at most.") % {"limit": MAX_IMPORT_BYTES // (1024 * 1024)}
+    else:
+        try:
+            data = json.loads(upload.read(MAX_IMPORT_BYTES + 1))
+        except (ValueError, RecursionError):
+            error = _("This file is not JSON: choose a file exported from Marquoir.")
+        else:
+            try:
+                group, _key = import_file(data)
+            except ServiceError as refused:
+                error = group_message(refused)
+            else:
+                services.device_group_link(device_secret=ensure_device_secret(request), group=group, can_edit=True)
+                response = HttpResponseRedirect(reverse("groups:group", args=[group.id]), status=303)
+                return remember_device(request, response)
+    context = {
+        "rows": _rows(),
+        "name": "",
+        "import_error": error,
+        "groups": services.device_groups(device_secret=device_secret(request)),
+    }
+    return _private(render(request, "groups/index.html", context, status=422))
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, group_id: str) -> HttpResponse:
+    """Change the group from this device too: the key, posted (never in an address), grants it."""
+    group = _group_or_404(group_id)
+    context: dict[str, Any] = {"group": group}
+    if request.method == "POST":
+        if services.group_key_matches(group.id, request.POST.get("key", "").strip()):
+            services.device_group_link(device_secret=ensure_device_secret(request), group=group, can_edit=True)
+            return remember_device(request, _done(group))
+        context["error_message"] = group_message(ServiceError("unauthorized"))
+        return render(request, "groups/join.html", context, status=401)
+    return render(request, "groups/join.html", context)

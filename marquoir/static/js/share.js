@@ -1,0 +1,74 @@
+// A finished match's result, shared: with the phone's own share sheet (Web Share) where
+// the browser has one, as a PNG drawn from the result card when it can share files, else
+// as the link and a sentence. Without Web Share the button stays hidden: the "Result card
+// (image)" link beside it downloads the image instead.
+(function () {
+  "use strict";
+
+  function reveal() {
+    if (!navigator.share) {
+      return;
+    }
+    document.querySelectorAll("[data-share-card]").forEach(function (button) {
+      button.hidden = false;
+    });
+  }
+
+  // The card as a PNG file (chat apps take PNG, not SVG); null if the browser cannot draw it.
+  function cardFile(address, name) {
+    return fetch(address, { credentials: "same-origin" })
+      .then(function (response) {
+        return response.ok ? response.blob() : Promise.reject(new Error("card"));
+      })
+      .then(function (svg) {
+        return new Promise(function (resolve) {
+          var image = new Image();
+          var url = URL.createObjectURL(svg);
+          image.onload = function () {
+            var canvas = document.createElement("canvas");
+            canvas.width = image.naturalWidth * 2;
+            canvas.height = image.naturalHeight * 2;
+            var context = canvas.getContext("2d");
+            context.scale(2, 2);
+            context.drawImage(image, 0, 0);
+            URL.revokeObjectURL(url);
+            canvas.toBlob(function (png) {
+              resolve(png ? new File([png], name + ".png", { type: "image/png" }) : null);
+            }, "image/png");
+          };
+          image.onerror = function () {
+            URL.revokeObjectURL(url);
+            resolve(null);
+          };
+          image.src = url;
+        });
+      })
+      .catch(function () {
+        return null;
+      });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-share-card]");
+    if (!button || !navigator.share) {
+      return;
+    }
+    event.preventDefault();
+    var data = {
+      title: button.dataset.shareTitle,
+      text: button.dataset.shareText,
+      url: button.dataset.shareUrl,
+    };
+    cardFile(button.dataset.shareCard, button.dataset.shareFile).then(function (file) {
+      if (file && navigator.canShare && navigator.canShare({ files: [file] })) {
+        data.files = [file];
+      }
+      return navigator.share(data);
+    }).catch(function () {
+      // Dismissed, or refused by the browser: nothing to do, the image link is still there.
+    });
+  });
+
+  document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("htmx:afterSettle", reveal);
+})();
