@@ -34,8 +34,9 @@ messages: install
 makemessages: install
 	cd marquoir/catalog && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 	cd marquoir/tables && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
+	cd marquoir/groups && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 	cd marquoir && ../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location \
-		--ignore 'catalog/*' --ignore 'tables/*' --ignore 'games/*' --ignore 'keepers/*'
+		--ignore 'catalog/*' --ignore 'tables/*' --ignore 'groups/*' --ignore 'games/*' --ignore 'keepers/*'
 	cd marquoir/games && ../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location
 	for keeper in marquoir/keepers/*/; do \
 		(cd $$keeper && ../../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location) || exit 1; \

@@ -20,17 +20,15 @@ from pydantic import ValidationError as PydanticValidationError
 from marquoir.tables.actions import shorten
 from marquoir.tables.api import NAME_PATTERN, MarquoirAPI, api, bearer_token, json_body
 from marquoir.tables.api_errors import ErrorOut, answer
+from marquoir.tables.ratelimit import allow_match_creation
 from marquoir.tables.schemas import OutSchema, StrictBody
 from marquoir.tables.services import ServiceError
 
 from . import services
 from .messages import group_error_response
 from .models import Group
-from .presenters import export_response, group_json, import_file, play_json, stats_json
+from .presenters import MAX_IMPORT_BYTES, export_response, group_json, import_file, play_json, stats_json
 from .selectors import find_group, members_of, plays_of, stats_of
-
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
-"""An export of 5,000 plays of 8 players is about 3 MiB."""
 
 router = Router(tags=["groups"])
 
@@ -196,9 +194,20 @@ def _answering(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
         try:
             return view(request, *args, **kwargs)
         except ServiceError as error:
-            return group_error_response(request, error)
+            response = group_error_response(request, error)
+            if error.code == "rate_limited":
+                response["Retry-After"] = str(error.params["retry_after"])
+            return response
 
     return wrapped
+
+
+def _count_new_group(request: HttpRequest) -> None:
+    """A new group costs what a new match does (the same allowance, by address for a
+    script): ServiceError(rate_limited) once it is spent."""
+    allowance = allow_match_creation(request)
+    if not allowance.allowed:
+        raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
 
 
 def _group_answer(group: Group, status: int = 200) -> HttpResponse:
@@ -210,7 +219,7 @@ def _group_answer(group: Group, status: int = 200) -> HttpResponse:
 
 @router.post(
     "",
-    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut},
+    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     openapi_extra={
         "requestBody": {"required": True, "content": {"application/json": {"schema": GroupIn.model_json_schema()}}}
     },
@@ -220,13 +229,15 @@ def _group_answer(group: Group, status: int = 200) -> HttpResponse:
 def create_group(request: HttpRequest) -> HttpResponse:
     """A group of players; the answer carries its id (to see it) and its edit token (shown only here)."""
     body = _read(GroupIn, json_body(request))
+    services.check_new_group(name=body.name, players=body.players)
+    _count_new_group(request)
     group, key = services.group_create(name=body.name, players=body.players)
     return answer(GroupCreatedOut, {"id": group.id, "edit_token": key, "group": group_json(group)}, 201)
 
 
 @router.post(
     "/import",
-    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut},
+    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -238,7 +249,7 @@ def create_group(request: HttpRequest) -> HttpResponse:
 @_answering
 def import_group(request: HttpRequest) -> HttpResponse:
     """A new group from a file written by the export (or a BG Stats backup)."""
-    group, key = import_file(json_body(request, MAX_IMPORT_BYTES))
+    group, key = import_file(json_body(request, MAX_IMPORT_BYTES), before_writing=lambda: _count_new_group(request))
     return answer(GroupCreatedOut, {"id": group.id, "edit_token": key, "group": group_json(group)}, 201)
 
 
@@ -262,7 +273,10 @@ def delete_group(request: HttpRequest, group_id: str) -> HttpResponse:
     response={201: GroupOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
     openapi_extra={
         **WRITE,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupPlayerIn.model_json_schema()}}},
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": GroupPlayerIn.model_json_schema()}},
+        },
     },
     summary="Add a player to a group",
 )
@@ -279,7 +293,10 @@ def add_player(request: HttpRequest, group_id: str) -> HttpResponse:
     response={200: GroupOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
     openapi_extra={
         **WRITE,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupPlayerIn.model_json_schema()}}},
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": GroupPlayerIn.model_json_schema()}},
+        },
     },
     summary="Rename a player",
 )
@@ -306,7 +323,10 @@ def group_matches(request: HttpRequest, group_id: str) -> HttpResponse:
     response={201: GroupMatchOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
     openapi_extra={
         **WRITE,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": GroupMatchIn.model_json_schema()}}},
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": GroupMatchIn.model_json_schema()}},
+        },
     },
     summary="Add a match to a group",
 )

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from marquoir.tables.api_errors import api_language
 from marquoir.tables.keepers import Wording
@@ -32,9 +33,80 @@ WORDINGS: Mapping[str, Wording] = {
         _("A group has %(least)s to %(most)s players.") % {"least": p.get("least"), "most": p.get("most")}
     ),
     "name_twice": lambda p, s: _("The group already has a player called “%(name)s”.") % {"name": p.get("name")},
-    # An import refused, by what was wrong in the file.
-    "import_refused": lambda p, s: _("This file cannot be imported: %(detail)s") % {"detail": p.get("detail")},
+    "rate_limited": lambda p, s: (
+        ngettext(
+            "Too many new groups from here: try again in %(minutes)s minute.",
+            "Too many new groups from here: try again in %(minutes)s minutes.",
+            int(p.get("minutes", 1)),
+        )
+        % {"minutes": p.get("minutes", 1)}
+    ),
+    # An import refused, by what is wrong in the file (see exchange.read_export).
+    "import_not_json_object": lambda p, s: _("This file is not an export of a group: it holds no JSON object."),
+    "import_too_many_plays": lambda p, s: _("This file holds %(count)s matches: %(limit)s at most.") % _counted(p),
+    "import_too_many_players": lambda p, s: _("This file holds %(count)s players: %(limit)s at most.") % _counted(p),
+    "import_too_many_games": lambda p, s: _("This file holds %(count)s games: %(limit)s at most.") % _counted(p),
+    "import_bad_field": lambda p, s: (
+        _("This file is not an export of a group: “%(field)s” is missing or wrong.") % {"field": p.get("field")}
+    ),
+    "import_unsupported_format": lambda p, s: (
+        _("This file was written by a newer Marquoir (format %(format)s).") % {"format": p.get("format")}
+    ),
+    "import_bad_name": lambda p, s: (
+        _("In this file, the name “%(name)s” cannot be used: %(problem)s")
+        % {"name": p.get("name"), "problem": _name_problem(p)}
+    ),
+    "import_duplicate_name": lambda p, s: (
+        _("Two players of this file are called “%(name)s”.") % {"name": p.get("name")}
+    ),
+    "import_duplicate_id": lambda p, s: (
+        _("Two players or games of this file have the same id (%(id)s).") % {"id": p.get("id")}
+    ),
+    "import_bad_play_id": lambda p, s: _("Match %(play)s of this file has no valid id.") % {"play": p.get("play")},
+    "import_duplicate_play": lambda p, s: _("Match %(play)s of this file is there twice.") % {"play": p.get("play")},
+    "import_unknown_game": lambda p, s: (
+        _("Match %(play)s of this file names a game the file does not list.") % {"play": p.get("play")}
+    ),
+    "import_unsupported_game": lambda p, s: (
+        _("Match %(play)s of this file is of a game Marquoir does not know.") % {"play": p.get("play")}
+    ),
+    "import_bad_seat_count": lambda p, s: (
+        _("Match %(play)s of this file has %(count)s players: %(least)s to %(most)s.")
+        % {"play": p.get("play"), "count": p.get("count"), "least": p.get("least"), "most": p.get("most")}
+    ),
+    "import_unknown_player": lambda p, s: (
+        _("Match %(play)s of this file names a player the file does not list.") % {"play": p.get("play")}
+    ),
+    "import_player_twice": lambda p, s: (
+        _("Match %(play)s of this file has a player sitting twice.") % {"play": p.get("play")}
+    ),
+    "import_bad_score": lambda p, s: (
+        _("Match %(play)s of this file has a score that is no number: “%(given)s”.")
+        % {"play": p.get("play"), "given": p.get("given")}
+    ),
+    "import_bad_date": lambda p, s: (
+        _("Match %(play)s of this file has a date that cannot be read: “%(given)s”.")
+        % {"play": p.get("play"), "given": p.get("given")}
+    ),
+    "import_bad_figures": lambda p, s: (
+        _("Match %(play)s of this file has figures that cannot be read.") % {"play": p.get("play")}
+    ),
 }
+
+
+def _counted(params: Mapping[str, object]) -> dict[str, object]:
+    return {"count": params.get("count"), "limit": params.get("limit")}
+
+
+def _name_problem(params: Mapping[str, object]) -> str:
+    problem = params.get("problem")
+    if problem == "empty":
+        return _("it is empty.")
+    if problem == "too_long":
+        return _("it is longer than %(limit)s characters.") % {"limit": params.get("limit")}
+    if problem == "characters":
+        return _("it holds control characters.")
+    return _("it has nothing visible in it.")
 
 
 def group_message(error: ServiceError) -> str:

@@ -62,10 +62,14 @@ def clean_group_name(name: object) -> str:
     return cleaned
 
 
+def check_new_group(*, name: object, players: object) -> tuple[str, list[str]]:
+    """The group's name and players, cleaned, or ServiceError saying what is wrong."""
+    return clean_group_name(name), clean_names(players, least=1, most=MAX_MEMBERS)
+
+
 def group_create(*, name: object, players: object) -> tuple[Group, str]:
     """A new group with its members (in the order given) and its edit key."""
-    group_name = clean_group_name(name)
-    names = clean_names(players, least=1, most=MAX_MEMBERS)
+    group_name, names = check_new_group(name=name, players=players)
     with transaction.atomic():
         group = Group.objects.create(name=group_name)
         Member.objects.bulk_create(

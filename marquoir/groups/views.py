@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
 from marquoir.tables.keepers import all_keepers, keeper_for
 from marquoir.tables.models import Match
-from marquoir.tables.services import ServiceError
+from marquoir.tables.ratelimit import allow_match_creation
+from marquoir.tables.services import ServiceError, digest
 from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
 from marquoir.tables.views import new_match_page
 
@@ -24,11 +25,10 @@ from . import services
 from .charts import BarRow, bar_chart
 from .messages import group_message
 from .models import Group
-from .presenters import export_response, import_file
+from .presenters import MAX_IMPORT_BYTES, export_response, import_file
 from .selectors import find_group, members_of, plays_of, stats_of
 from .stats import Section
 
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
 PLAYER_ROWS = 8
 """Rows for names on the new-group form (more players are added on the group's page)."""
 
@@ -63,6 +63,13 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
+def _count_new_group(request: HttpRequest) -> None:
+    """A new group costs what a new match does (this device's allowance, and its address's)."""
+    allowance = allow_match_creation(request, device=digest(ensure_device_secret(request)))
+    if not allowance.allowed:
+        raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
+
+
 def _rows(names: list[str] | None = None) -> list[tuple[int, str]]:
     """The new-group form's rows for names: (row, what it holds)."""
     given = names or []
@@ -77,9 +84,10 @@ def index(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         names = [request.POST.get(f"player_{row}", "") for row in range(PLAYER_ROWS)]
         try:
-            group, _key = services.group_create(
-                name=request.POST.get("name", ""), players=[name for name in names if name.strip()]
-            )
+            players = [name for name in names if name.strip()]
+            services.check_new_group(name=request.POST.get("name", ""), players=players)
+            _count_new_group(request)
+            group, _key = services.group_create(name=request.POST.get("name", ""), players=players)
         except ServiceError as refused:
             context.update(
                 error_message=group_message(refused),
@@ -326,7 +334,7 @@ def import_group(request: HttpRequest) -> HttpResponse:
             error = _("This file is not JSON: choose a file exported from Marquoir.")
         else:
             try:
-                group, _key = import_file(data)
+                group, _key = import_file(data, before_writing=lambda: _count_new_group(request))
             except ServiceError as refused:
                 error = group_message(refused)
             else:
