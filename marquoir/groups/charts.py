@@ -23,12 +23,12 @@ from django.utils.safestring import SafeString
 
 WIDTH = 390
 """The drawing's width in viewBox units (a phone's width in CSS pixels)."""
-ROW_HEIGHT = 44
-"""Each row: the name's line (15-unit type), then an 18-unit bar, then a gap."""
+ROW_HEIGHT = 54
+"""Each row: the name's line (18-unit type, readable across a table), a 20-unit bar, a gap."""
 _PAD = 4
-_LABEL_BASELINE = 16
-_BAR_TOP, _BAR_HEIGHT = 21, 18
-_VALUE_ROOM = 64
+_LABEL_BASELINE = 19
+_BAR_TOP, _BAR_HEIGHT = 25, 20
+_VALUE_ROOM = 78
 """Room past a bar's end for its value ("-1 250", "100 %")."""
 _GAP = 6
 """Between a bar's end and its value."""

@@ -71,8 +71,8 @@ WORDINGS: Mapping[str, Wording] = {
         _("Match %(play)s of this file is of a game Marquoir does not know.") % {"play": p.get("play")}
     ),
     "import_bad_seat_count": lambda p, s: (
-        _("Match %(play)s of this file has %(count)s players: %(least)s to %(most)s.")
-        % {"play": p.get("play"), "count": p.get("count"), "least": p.get("least"), "most": p.get("most")}
+        _("Match %(play)s of this file does not have a number of players Marquoir keeps: %(least)s to %(most)s.")
+        % {"play": p.get("play"), "least": p.get("least"), "most": p.get("most")}
     ),
     "import_unknown_player": lambda p, s: (
         _("Match %(play)s of this file names a player the file does not list.") % {"play": p.get("play")}

@@ -10,10 +10,12 @@ from django.http import HttpResponse, JsonResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from marquoir.tables.formatting import decimal
 from marquoir.tables.keepers import all_keepers
 from marquoir.tables.services import ServiceError
 
 from . import exchange, services
+from .charts import BarRow, bar_chart
 from .models import Group, Play
 from .records import PlayRecord
 from .selectors import members_of, plays_of
@@ -162,3 +164,73 @@ def import_file(data: object, *, before_writing: Callable[[], None] | None = Non
             for play in imported.plays
         ],
     )
+
+
+# --- the stats page
+
+
+def _rate(rate: float) -> str:
+    # Translators: a share of matches as a whole percentage; French puts a narrow no-break
+    # space before the sign.
+    return _("%(value)s%%") % {"value": round(rate * 100)}
+
+
+def _figure(value: float | None, places: int = 1) -> str:
+    """A figure as the page writes it: whole when whole, else one decimal; a dash for none."""
+    if value is None:
+        return "–"
+    return decimal(value, 0 if float(value).is_integer() else places)
+
+
+def stats_table(section: Section) -> list[dict[str, Any]]:
+    """Each player's line of the section, written out for the page."""
+    return [
+        {
+            "name": line.member.name,
+            "plays": line.plays,
+            "wins": line.wins,
+            "win_rate": _rate(line.win_rate),
+            "average": _figure(line.average),
+            "best": _figure(line.best),
+            "streaks": _("%(longest)s · now %(current)s")
+            % {"longest": line.longest_streak, "current": line.current_streak},
+            "figures": [
+                _rate(value.value)
+                if value.figure.kind == "rate" and value.value is not None
+                else _figure(value.value, 2 if value.figure.kind == "per_game" else 1)
+                for value in line.figures
+            ],
+        }
+        for line in section.players
+    ]
+
+
+def stats_charts(section: Section) -> list[dict[str, Any]]:
+    """The section's charts: wins, win rate, and (in a game's section) the average score."""
+    lines = section.players
+    charts = [
+        (_("Wins"), "wins", [BarRow(line.member.name, line.wins, str(line.wins)) for line in lines], None),
+        (
+            _("Win rate"),
+            "rate",
+            [BarRow(line.member.name, line.win_rate, _rate(line.win_rate)) for line in lines],
+            1.0,
+        ),
+    ]
+    if section.game is not None and any(line.average is not None for line in lines):
+        charts.append(
+            (
+                _("Average score"),
+                "average",
+                [BarRow(line.member.name, line.average or 0.0, _figure(line.average)) for line in lines],
+                None,
+            )
+        )
+    return [
+        {
+            "caption": caption,
+            "caption_id": f"chart-{key}",
+            "svg": bar_chart(rows, title_id=f"chart-{key}", max_value=top),
+        }
+        for caption, key, rows, top in charts
+    ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -22,15 +23,15 @@ from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
 from marquoir.tables.views import new_match_page
 
 from . import services
-from .charts import BarRow, bar_chart
 from .messages import group_message
 from .models import Group
-from .presenters import MAX_IMPORT_BYTES, export_response, import_file
+from .presenters import MAX_IMPORT_BYTES, export_response, import_file, stats_charts, stats_table
 from .selectors import find_group, members_of, plays_of, stats_of
-from .stats import Section
 
 PLAYER_ROWS = 8
 """Rows for names on the new-group form (more players are added on the group's page)."""
+HISTORY_PAGE = 30
+"""Matches shown at once in the history: a phone's page stays small for a group of years."""
 
 
 def _group_or_404(group_id: str) -> Group:
@@ -122,6 +123,7 @@ def _render_group(
     all_plays = plays_of(group)
     games = sorted({(play.stats_key, play.game_name) for play in all_plays}, key=lambda pair: pair[1].casefold())
     plays = [play for play in all_plays if shown_game is None or play.stats_key == shown_game]
+    page = Paginator(plays, HISTORY_PAGE).get_page(request.GET.get("page"))
     history = [
         {
             "play": play,
@@ -135,13 +137,15 @@ def _render_group(
                 for seat, member in sorted(enumerate(play.members), key=lambda pair: play.summary.ranks[pair[0]])
             ],
         }
-        for play in plays
+        for play in page.object_list
     ]
     context = {
         "group": group,
         "members": members,
         "can_edit": can_edit,
         "history": history,
+        "page": page,
+        "play_count": len(all_plays),
         "games": games,
         "shown_game": shown_game,
         "keepers": [(key, keeper.name()) for key, keeper in all_keepers().items()],
@@ -256,59 +260,10 @@ def stats(request: HttpRequest, group_id: str) -> HttpResponse:
         "group": group,
         "sections": sections,
         "section": shown,
-        "charts": _charts(shown),
-        "names": {member.id: member.name for member in members_of(group)},
+        "charts": stats_charts(shown),
+        "table": stats_table(shown),
     }
     return _private(render(request, "groups/stats.html", context))
-
-
-def _percent(rate: float) -> str:
-    return _("%(percent)s %%") % {"percent": round(rate * 100)}
-
-
-def _number(value: float | None) -> str:
-    if value is None:
-        return "–"
-    rounded = round(value, 1)
-    return str(int(rounded)) if rounded == int(rounded) else f"{rounded}".replace(".", _("."))
-
-
-def _charts(section: Section) -> list[dict[str, Any]]:
-    """The section's charts: wins, win rate, and (per game) average score."""
-    lines = section.players
-    charts = [
-        {
-            "id": f"chart-wins-{section.key}",
-            "caption": _("Wins"),
-            "svg": bar_chart(
-                [BarRow(line.member.name, line.wins, str(line.wins)) for line in lines], title_id="caption-wins"
-            ),
-            "caption_id": "caption-wins",
-        },
-        {
-            "id": f"chart-rate-{section.key}",
-            "caption": _("Win rate"),
-            "svg": bar_chart(
-                [BarRow(line.member.name, line.win_rate, _percent(line.win_rate)) for line in lines],
-                title_id="caption-rate",
-                max_value=1.0,
-            ),
-            "caption_id": "caption-rate",
-        },
-    ]
-    if section.game is not None and any(line.average is not None for line in lines):
-        charts.append(
-            {
-                "id": f"chart-average-{section.key}",
-                "caption": _("Average score"),
-                "svg": bar_chart(
-                    [BarRow(line.member.name, line.average or 0.0, _number(line.average)) for line in lines],
-                    title_id="caption-average",
-                ),
-                "caption_id": "caption-average",
-            }
-        )
-    return charts
 
 
 @require_GET

@@ -61,7 +61,7 @@ def result_card(
         )
         name = players[seat] if len(players[seat]) <= 24 else players[seat][:23] + "…"
         parts.append(
-            f'<text x="92" y="{top + 33}" font-size="24" fill="{fill}">{"🏆 " if winner else ""}{escape(name)}</text>'
+            f'<text x="92" y="{top + 33}" font-size="24" fill="{fill}">{"★ " if winner else ""}{escape(name)}</text>'
         )
         parts.append(
             f'<text x="{WIDTH - 44}" y="{top + 33}" font-size="24" font-weight="700" fill="{fill}" '
