@@ -1,12 +1,14 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
-from . import bench_engine, bench_odds, bench_site, bench_yahtzee, capacity
+from . import bench_engine, bench_groups, bench_odds, bench_site, bench_yahtzee, capacity
 
 
 def main() -> None:
     bench_engine.main()
     print()
     bench_site.main()
+    print()
+    bench_groups.main([])
     print()
     bench_odds.main()
     print()

@@ -176,8 +176,11 @@ def _read(model: type[StrictBody], body: object) -> Any:
 
 def _group(group_id: str, request: HttpRequest | None = None) -> Group:
     """The group, or 404; with ``request``, the group's key must be its bearer token (401)."""
-    if request is not None and not services.group_key_matches(group_id, bearer_token(request)):
-        if find_group(group_id) is None:
+    token = bearer_token(request) if request is not None else None
+    if request is not None and not services.group_key_matches(group_id, token):
+        # Without any token a write is refused as such (the group may be gone already);
+        # with a wrong one, an unknown group is said first.
+        if token and find_group(group_id) is None:
             raise ServiceError("not_found")
         raise ServiceError("unauthorized")
     group = find_group(group_id)

@@ -544,7 +544,11 @@ def read_export(data: object, *, games_by_bgg_id: Mapping[int, tuple[str, str]] 
         raise _refusal(failure.errors()[0]) from None
     if parsed.marquoir is not None and parsed.marquoir.format != FORMAT:
         raise ImportRefused("unsupported_format", format=parsed.marquoir.format)
-    group = _clean_name(parsed.marquoir.group, of="group") if parsed.marquoir is not None else ""
+    group = (
+        _clean_name(parsed.marquoir.group, of="group", limit=GROUP_NAME_MAX_LENGTH)
+        if parsed.marquoir is not None
+        else ""
+    )
     games: dict[int, _Game] = _by_id(parsed.games, "game")
     players: dict[int, _Player] = _by_id(parsed.players, "player")
     reader = _Reader(games, players, games_by_bgg_id)

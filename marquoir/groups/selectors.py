@@ -35,30 +35,52 @@ def game_name(game: str, stored: str) -> str:
     return _("Score sheet") if game == "sheet" else str(keeper.name())
 
 
-def _record(play: Play) -> records.PlayRecord:
-    return records.PlayRecord(
-        id=play.uuid,
-        game=play.game,
-        game_name=game_name(play.game, play.game_name),
-        started_at=play.started_at,
-        ended_at=play.ended_at,
-        members=tuple(play.seats),
-        first=play.first,
-        summary=summary_from_json(play.summary),
-        match_id=play.match_id,
-    )
+_RECORD_FIELDS = (
+    "uuid",
+    "game",
+    "game_name",
+    "started_at",
+    "ended_at",
+    "seats",
+    "first",
+    "summary",
+    "match_id",
+    "summary_seq",
+    "match__seq",
+)
 
 
 def plays_of(group: Group, *, game: str | None = None) -> list[records.PlayRecord]:
     """The group's plays, newest first, their summaries brought up to date with their
-    matches (one query; a summary is only made again for a match that moved on)."""
-    rows = Play.objects.filter(group=group).select_related("match").order_by("-ended_at", "uuid")
-    plays = list(rows)
-    refresh_plays(plays)
-    found = [_record(play) for play in plays]
-    if game:
-        found = [play for play in found if play.stats_key == game]
-    return found
+    matches: one query for the rows (plain values: model objects for a thousand plays and
+    their matches cost several times the stats themselves), and a summary is made again
+    only for a match that moved on since (an action, an undo)."""
+    rows = Play.objects.filter(group=group).order_by("-ended_at", "uuid")
+    found = list(rows.values_list(*_RECORD_FIELDS))
+    stale = [row[0] for row in found if row[8] is not None and row[9] != row[10]]
+    if stale:
+        refresh_plays(list(Play.objects.filter(group=group, uuid__in=stale).select_related("match")))
+        found = list(rows.values_list(*_RECORD_FIELDS))
+    names: dict[tuple[str, str], str] = {}
+    plays = []
+    for uuid, key, stored_name, started_at, ended_at, seats, first, summary, match_id, _seq, _match_seq in found:
+        name = names.get((key, stored_name))
+        if name is None:
+            name = names[key, stored_name] = game_name(key, stored_name)
+        play = records.PlayRecord(
+            id=uuid,
+            game=key,
+            game_name=name,
+            started_at=started_at,
+            ended_at=ended_at,
+            members=tuple(seats),
+            first=first,
+            summary=summary_from_json(summary),
+            match_id=match_id,
+        )
+        if game is None or play.stats_key == game:
+            plays.append(play)
+    return plays
 
 
 def figures_by_game() -> Mapping[str, Sequence[StatFigure]]:

@@ -17,13 +17,12 @@ from marquoir.tables.keepers import keeper_for
 from marquoir.tables.models import Match
 from marquoir.tables.selectors import find_match, keeper_of, match_view
 from marquoir.tables.services import (
-    NAME_MAX_LENGTH,
     ServiceError,
-    check_name,
     clean_names,
     digest,
     edit_token_for,
     edit_token_matches,
+    unprintable,
 )
 from marquoir.tables.summary import MatchSummary, summary_to_json
 
@@ -55,10 +54,10 @@ def clean_group_name(name: object) -> str:
         raise ServiceError("invalid", "group_name_empty")
     if len(cleaned) > GROUP_NAME_MAX_LENGTH:
         raise ServiceError("invalid", "group_name_too_long", limit=GROUP_NAME_MAX_LENGTH)
-    try:
-        check_name(cleaned[:NAME_MAX_LENGTH])
-    except ServiceError:
-        raise ServiceError("invalid", "group_name_characters") from None
+    if any(unprintable(char) for char in cleaned) or not any(
+        unicodedata.category(char)[0] in "LNPS" for char in cleaned
+    ):
+        raise ServiceError("invalid", "group_name_characters")
     return cleaned
 
 
@@ -114,7 +113,17 @@ def member_add(*, group: Group, name: object) -> Member:
             raise ServiceError("invalid", "too_many_members", limit=MAX_MEMBERS)
         _name_free(group, cleaned)
         position = max((member.position for member in members), default=-1) + 1
-        return Member.objects.create(group=group, name=cleaned, position=position)
+        member = Member.objects.create(group=group, name=cleaned, position=position)
+        Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+        return member
+
+
+def check_seats(group: Group, names: Sequence[str]) -> None:
+    """ServiceError(too_many_members) if seating these names would take the group past its size."""
+    known = {name.casefold() for name in Member.objects.filter(group=group).values_list("name", flat=True)}
+    newcomers = {name.casefold() for name in names} - known
+    if len(known) + len(newcomers) > MAX_MEMBERS:
+        raise ServiceError("invalid", "too_many_members", limit=MAX_MEMBERS)
 
 
 def _seat_members(group: Group, names: Sequence[str]) -> list[int]:

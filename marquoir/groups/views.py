@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -197,9 +198,12 @@ def add_player(request: HttpRequest, group_id: str) -> HttpResponse:
 
 
 def _match_id_from(text: str) -> str:
-    """A match's id from its address (watch link, keep-score link) or the id itself."""
-    path = text.strip().split("#", 1)[0].split("?", 1)[0].rstrip("/")
-    return path.rsplit("/", 1)[-1] if "/" in path else path
+    """A match's id from its address (the watch link ``…/tables/<id>/``, the keep-score link
+    ``…/tables/<id>/join/#key=…``) or the id itself."""
+    parts = [part for part in text.strip().split("#", 1)[0].split("?", 1)[0].split("/") if part]
+    if "tables" in parts[:-1]:
+        return parts[parts.index("tables") + 1]
+    return parts[-1] if parts else ""
 
 
 @require_POST
@@ -241,7 +245,10 @@ def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
     initial = {f"name_{seat}": name for seat, name in enumerate(names[: keeper.max_players])}
 
     def join_group(match: Match) -> None:
-        services.play_attach(group=group, match_id=match.id)
+        try:
+            services.play_attach(group=group, match_id=match.id)
+        except ServiceError as refused:  # the group is full: the match is not started
+            raise ValidationError(group_message(refused)) from None
 
     intro = _("For the group “%(group)s”: clear the rows of those not playing.") % {"group": group.name}
     return new_match_page(

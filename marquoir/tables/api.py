@@ -313,8 +313,12 @@ def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         # The token is derived from the id, so it is checked before any database read;
         # only a refused token needs to know whether the match exists (404 before 401).
-        if not services.edit_token_matches(match_id, bearer_token(request)):
-            find_match_or_error(match_id)
+        token = bearer_token(request)
+        if not services.edit_token_matches(match_id, token):
+            # Without any token a write is refused as such, whether or not the match is
+            # (still) there; with a wrong one, an unknown match is said first.
+            if token:
+                find_match_or_error(match_id)
             raise ServiceError("unauthorized")
         # The body is parsed by the match's game once its row is read (one read, not two).
         result = services.match_act(match_id=match_id, body=json_body(request))
@@ -345,6 +349,11 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
             if endpoint is None:
                 served_by = ", ".join(str(all_keepers()[name].name()) for name in names)
                 raise ServiceError("not_found", "wrong_game", game=served_by)
+            # A parameter of another game's (Pickomino's `roll` on a Yahtzee match) is refused,
+            # not ignored: what the OpenAPI bounds for one game is never silently dropped.
+            known = set(endpoint.query.model_fields) if endpoint.query is not None else set()
+            if set(request.GET) - known:
+                raise ServiceError("invalid", "bad_query")
         except ServiceError as error:
             return error_response(request, error)
         return endpoint.view(request, match)

@@ -19,9 +19,9 @@ def device_secret(request: HttpRequest) -> str | None:
 
 def ensure_device_secret(request: HttpRequest) -> str:
     """The device's secret, made now if it has none (``remember_device`` then sets the cookie)."""
-    existing = device_secret(request)
+    existing = device_secret(request) or getattr(request, "new_device_secret", None)
     if existing:
-        return existing
+        return existing  # one secret per request, however often asked for
     fresh = secrets.token_urlsafe(32)
     request.new_device_secret = fresh  # type: ignore[attr-defined]
     return fresh

@@ -11,6 +11,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
@@ -70,8 +72,9 @@ def new_match_page(
 ) -> HttpResponse:
     """The set-up page of ``game``, and the match it starts. Other pages start matches through
     it too (a group's): ``initial`` fills the form, ``offered_names`` are offered as people
-    type, ``created`` is told of the new match before the table opens, ``context`` goes to
-    the template (``setup_intro``: a line under the heading)."""
+    type, ``created`` is told of the new match in the transaction that makes it (raising
+    ``ValidationError`` refuses the match, said on the form), ``context`` goes to the
+    template (``setup_intro``: a line under the heading)."""
     keeper = keeper_for(game)
     if keeper is None:
         raise Http404(_("Marquoir does not keep score for this game."))
@@ -103,20 +106,25 @@ def new_match_page(
             return remember_device(request, response)
         if form.is_valid():
             try:
-                match, _token = services.match_create(
-                    game=game,
-                    players=form.cleaned_data["players"],
-                    first=form.cleaned_data["first_index"],
-                    options=form.cleaned_data["options"],
-                    assistant=form.cleaned_data["assistant"],
-                )
+                # The page that started it (a group's) is told within the same transaction:
+                # if it refuses the match (ValidationError), no match is left behind.
+                with transaction.atomic():
+                    match, _token = services.match_create(
+                        game=game,
+                        players=form.cleaned_data["players"],
+                        first=form.cleaned_data["first_index"],
+                        options=form.cleaned_data["options"],
+                        assistant=form.cleaned_data["assistant"],
+                    )
+                    if created is not None:
+                        created(match)
             except ServiceError as refused:
                 # The game's own checks of its options, said on the form like the others.
                 form.add_error(None, message_for(refused.code, refused.reason, refused.params, (), keeper.wordings))
+            except ValidationError as refused:
+                form.add_error(None, refused)
             else:
                 services.device_link(device_secret=ensure_device_secret(request), match=match, can_edit=True)
-                if created is not None:
-                    created(match)
                 response = HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303)
                 return remember_device(request, response)
     else:

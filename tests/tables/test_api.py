@@ -1050,3 +1050,19 @@ def test_a_random_game_with_undos_through_the_api_keeps_every_invariant(api, see
     assert state["over"] is True
     assert api.state(played) == state
     PROPERTY_VOLUME.record(actions=accepted)
+
+
+def test_a_write_without_any_token_is_unauthorized_even_where_no_match_is(api):
+    # Without credentials nothing is looked up: a match deleted meanwhile (with its group)
+    # answers as an existing one would, 401, which is what a client without a token needs.
+    response = api.post_json(f"{MATCHES}/no-such-match-0123456789/actions", take(27))
+    error_of(response, "unauthorized", 401)
+    assert response["WWW-Authenticate"].startswith("Bearer")
+
+
+def test_a_query_parameter_of_another_game_is_refused_not_ignored(api, client):
+    created = api.create({"game": "yahtzee", "players": ["Ada"]}).json()
+    # "roll" is Pickomino's parameter of the shared /advice address, bounded to 64 characters.
+    response = client.get(f"{MATCHES}/{created['id']}/advice?roll=" + "0" * 65)
+    error_of(response, "invalid", 422)
+    assert client.get(f"{MATCHES}/{created['id']}/advice").status_code == 200
