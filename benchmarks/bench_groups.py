@@ -26,6 +26,7 @@ import io
 import os
 import pstats
 import random
+import statistics
 import tempfile
 import time
 import tracemalloc
@@ -382,8 +383,9 @@ class Bench:
         self.repeats = repeats
         self.baseline = 0.0
 
-    def get(self, path: str) -> Measured:
-        """The median of ``repeats`` GETs of ``path`` (after a warm-up), the queries of one."""
+    def get(self, path: str, *, before: Callable[[], object] | None = None) -> Measured:
+        """The median of ``repeats`` GETs of ``path`` (after a warm-up), the queries of one;
+        ``before`` runs ahead of each, untimed (a change to the group: the stats made anew)."""
         from django.db import connection
         from django.test.utils import CaptureQueriesContext
 
@@ -392,10 +394,21 @@ class Bench:
         response = self.client.get(path)
         if response.status_code != 200:
             raise RuntimeError(f"GET {path} answered {response.status_code}")
+        if before is not None:
+            before()
         with CaptureQueriesContext(connection) as captured:
             self.client.get(path)
         queries = len(captured)  # now: the next request empties the connection's log
-        median = median_seconds(lambda: self.client.get(path), repeats=self.repeats)
+        if before is None:
+            median = median_seconds(lambda: self.client.get(path), repeats=self.repeats)
+        else:
+            samples = []
+            for _ in range(self.repeats):
+                before()
+                start = time.perf_counter()
+                self.client.get(path)
+                samples.append(time.perf_counter() - start)
+            median = statistics.median(samples)
         return Measured(median, queries, response.content)
 
     def call(self, run: Callable[[], object]) -> float:
@@ -477,8 +490,10 @@ def _print_build(built: BuiltGroup, seconds: float) -> None:
 
 def measure(group: Group, args: argparse.Namespace) -> None:
     from django.test import Client
+    from django.utils import timezone
 
     from marquoir.groups.api import GroupStatsOut
+    from marquoir.groups.models import Group
     from marquoir.groups.presenters import stats_json
     from marquoir.groups.selectors import figures_by_game, members_of, plays_of, stats_of
     from marquoir.groups.stats import group_stats
@@ -494,14 +509,21 @@ def measure(group: Group, args: argparse.Namespace) -> None:
     bench.baseline = health.median
     report("baseline: GET /healthz, median", _ms(health.median), _queries(health.queries))
 
+    def changed() -> None:
+        # What any change does (a match played, a player renamed): the group's fingerprint
+        # moves, so the next read makes the stats anew from the database.
+        Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+
     figures: dict[str, float] = {}
-    for name, path in (
-        ("stats page, overall (GET)", stats_page),
-        ("stats page, Pickomino section (GET)", f"{stats_page}?game=pickomino"),
-        ("API stats answer (GET)", api_stats),
-        ("group page: history of every play (GET)", page),
+    for name, path, before in (
+        ("stats page, overall (GET)", stats_page, None),
+        ("stats page, Pickomino section (GET)", f"{stats_page}?game=pickomino", None),
+        ("API stats answer (GET)", api_stats, None),
+        ("stats page, first read after a change (GET)", stats_page, changed),
+        ("API stats answer, first read after a change (GET)", api_stats, changed),
+        ("group page: history of every play (GET)", page, None),
     ):
-        measured = bench.get(path)
+        measured = bench.get(path, before=before)
         figures[name] = measured.median
         report(
             name,
@@ -527,13 +549,17 @@ def measure(group: Group, args: argparse.Namespace) -> None:
     stats = group_stats(plays, members, by_key)
     read = bench.call(lambda: plays_of(group))
     compute = bench.call(lambda: group_stats(plays, members, by_key))
-    both = bench.call(lambda: stats_of(group))
+
+    def changed_then_stats() -> object:
+        changed()
+        return stats_of(group)
+
+    both = bench.call(changed_then_stats)
     serialise = bench.call(lambda: answer(GroupStatsOut, stats_json(stats)))
-    page_time = figures["stats page, overall (GET)"]
     report("plays_of: read the plays, decode summaries", _ms(read), f"{len(plays):,} records")
     report("group_stats: the figures from the records", _ms(compute), "pure Python, no database")
-    report("stats_of: both, and the members", _ms(both))
-    report("page − stats_of: charts, template, middleware", _ms(max(page_time - both, 0.0)), "derived")
+    report("stats_of after a change: both, and the members", _ms(both))
+    report("stats_of, nothing changed (kept by the process)", _ms(bench.call(lambda: stats_of(group))))
     report("API: stats_json + schema check of the answer", _ms(serialise))
 
     print("Memory (tracemalloc, one request)")
@@ -545,7 +571,13 @@ def measure(group: Group, args: argparse.Namespace) -> None:
 
     print(f"The issue's target: ≤ {TARGET_SECONDS * 1000:.0f} ms median (render included), {args.plays:,} plays")
     missed = []
-    for name in ("stats page, overall (GET)", "stats page, Pickomino section (GET)", "API stats answer (GET)"):
+    for name in (
+        "stats page, overall (GET)",
+        "stats page, Pickomino section (GET)",
+        "API stats answer (GET)",
+        "stats page, first read after a change (GET)",
+        "API stats answer, first read after a change (GET)",
+    ):
         holds = figures[name] <= TARGET_SECONDS
         if not holds:
             missed.append(name)

@@ -94,7 +94,7 @@ def is_over(match: Match | str) -> bool:
 def finished_sheet(
     players: Sequence[str] = PLAYERS,
     scores: Sequence[int] = (10, 7, 3),
-    title: str = "Skyjo",
+    title: str | None = "Skyjo",
     *,
     lowest_wins: bool = False,
     first: int = 0,
