@@ -121,8 +121,8 @@ def export_json(
 
     One game per distinct (game, game name), numbered from 1 in the order the plays meet
     them, its ``highestWins`` the newest play's; ``bggId`` from ``bgg_ids`` by the keeper's
-    key (0 when None or absent). One player per member with a play: ``id`` is the member's
-    index in ``members`` + 1, ``uuid`` a UUID 5 of the member's id (stable across exports).
+    key (0 when None or absent). One player per member, in the group's order: ``id`` is the
+    member's index in ``members`` + 1, ``uuid`` a UUID 5 of the member's id (stable across exports).
     A play is dated when it ended (UTC, to the second). Each play's ``"marquoir"`` key holds
     the game's key, the match id (or null), when it started (ISO 8601, UTC, to the second),
     the figures per seat, whether it was over and whether the highest score won (the game's
@@ -130,11 +130,9 @@ def export_json(
     """
     ordered = _newest_first(plays)
     games: dict[tuple[str, str], dict[str, Any]] = {}
-    seated: set[int] = set()
     written: list[dict[str, Any]] = []
     for play in ordered:
         seats = _seat_indexes(members, play)
-        seated.update(seats)
         summary = play.summary
         game = games.get((play.game, play.game_name))
         if game is None:
@@ -182,9 +180,10 @@ def export_json(
                 },
             }
         )
+    # Every member, in the group's order (one who has not played yet is still of the group).
     players = [
-        {"id": index + 1, "uuid": _player_uuid(members[index]), "name": members[index].name, "isAnonymous": False}
-        for index in sorted(seated)
+        {"id": index + 1, "uuid": _player_uuid(member), "name": member.name, "isAnonymous": False}
+        for index, member in enumerate(members)
     ]
     return {
         "games": list(games.values()),
@@ -508,7 +507,8 @@ def read_export(data: object, *, games_by_bgg_id: Mapping[int, tuple[str, str]] 
     count, else worked out from the scores (from the winners when there are none); the
     winners are the seats flagged so; the start seat is the first flagged (else seat 0).
     Seats follow ``seatOrder`` when every seat has a distinct one, else the file's order.
-    Only players and games that plays refer to are read (their names checked) and kept.
+    From a group's own export every player is read, in the file's order (the group's);
+    from a BG Stats backup only the players and games that plays refer to.
 
     Refused with ``ImportRefused(reason, **params)``; ``play`` is a play's position in the
     file, counting from 1; ``given`` is the offending text, cut short. Reasons:
@@ -552,6 +552,10 @@ def read_export(data: object, *, games_by_bgg_id: Mapping[int, tuple[str, str]] 
     games: dict[int, _Game] = _by_id(parsed.games, "game")
     players: dict[int, _Player] = _by_id(parsed.players, "player")
     reader = _Reader(games, players, games_by_bgg_id)
+    if parsed.marquoir is not None:
+        # A group's own export: every player is a member, in the file's order (the group's).
+        for player in parsed.players:
+            reader.member(player.id)
     plays = tuple(reader.play(play, position) for position, play in enumerate(parsed.plays, start=1))
     return ImportedGroup(name=group, members=tuple(reader.members), plays=plays)
 

@@ -175,7 +175,7 @@ def _rate(rate: float) -> str:
     return _("%(value)s%%") % {"value": round(rate * 100)}
 
 
-def _figure(value: float | None, places: int = 1) -> str:
+def figure_text(value: float | None, places: int = 1) -> str:
     """A figure as the page writes it: whole when whole, else one decimal; a dash for none."""
     if value is None:
         return "–"
@@ -190,14 +190,14 @@ def stats_table(section: Section) -> list[dict[str, Any]]:
             "plays": line.plays,
             "wins": line.wins,
             "win_rate": _rate(line.win_rate),
-            "average": _figure(line.average),
-            "best": _figure(line.best),
+            "average": figure_text(line.average),
+            "best": figure_text(line.best),
             "streaks": _("%(longest)s · now %(current)s")
             % {"longest": line.longest_streak, "current": line.current_streak},
             "figures": [
                 _rate(value.value)
                 if value.figure.kind == "rate" and value.value is not None
-                else _figure(value.value, 2 if value.figure.kind == "per_game" else 1)
+                else figure_text(value.value, 2 if value.figure.kind == "per_game" else 1)
                 for value in line.figures
             ],
         }
@@ -222,7 +222,7 @@ def stats_charts(section: Section) -> list[dict[str, Any]]:
             (
                 _("Average score"),
                 "average",
-                [BarRow(line.member.name, line.average or 0.0, _figure(line.average)) for line in lines],
+                [BarRow(line.member.name, line.average or 0.0, figure_text(line.average)) for line in lines],
                 None,
             )
         )

@@ -26,7 +26,7 @@ from marquoir.tables.views import new_match_page
 from . import services
 from .messages import group_message
 from .models import Group
-from .presenters import MAX_IMPORT_BYTES, export_response, import_file, stats_charts, stats_table
+from .presenters import MAX_IMPORT_BYTES, export_response, figure_text, import_file, stats_charts, stats_table
 from .selectors import find_group, members_of, plays_of, stats_of
 
 PLAYER_ROWS = 8
@@ -131,7 +131,7 @@ def _render_group(
             "seats": [
                 {
                     "name": names.get(member, "?"),
-                    "score": play.summary.scores[seat],
+                    "score": figure_text(play.summary.scores[seat]),
                     "winner": seat in play.summary.winners,
                     "starts": seat == play.first,
                 }

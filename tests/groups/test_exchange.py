@@ -122,9 +122,14 @@ def test_the_export_is_shaped_as_a_bg_stats_backup() -> None:
         (4, "Pickomino", 15818, True),
     ]
     assert all(game["noPoints"] is False and game["cooperative"] is False for game in data["games"])
-    # Players who played, by member index + 1; Dee has no play.
-    assert [(player["id"], player["name"]) for player in data["players"]] == [(1, "Ada"), (2, "Ben"), (3, "Cy")]
-    assert len({player["uuid"] for player in data["players"]}) == 3
+    # Every member, by member index + 1, Dee too though she has no play.
+    assert [(player["id"], player["name"]) for player in data["players"]] == [
+        (1, "Ada"),
+        (2, "Ben"),
+        (3, "Cy"),
+        (4, "Dee"),
+    ]
+    assert len({player["uuid"] for player in data["players"]}) == 4
     again = exported()
     assert [player["uuid"] for player in again["players"]] == [player["uuid"] for player in data["players"]]
 
@@ -206,8 +211,8 @@ def test_the_export_reads_back_as_the_same_plays() -> None:
     group = read(exported())
 
     assert group.name == "Thursday club"
-    # Members in the order the plays (newest first) meet them; Dee is not in the file.
-    assert group.members == ("Ada", "Cy", "Ben")
+    # Every member in the group's order, Dee too (a member who has not played yet).
+    assert group.members == ("Ada", "Ben", "Cy", "Dee")
     assert [play.uuid for play in group.plays] == [uid(4), uid(3), uid(2), uid(1)]
     by_id = {play.uuid: play for play in group.plays}
     for record in PLAYS:
@@ -241,9 +246,9 @@ def test_a_round_trip_keeps_the_duration_when_times_have_fractions() -> None:
     assert imported.ended_at == play.ended_at
 
 
-def test_an_empty_group_exports_and_reads_back_empty() -> None:
+def test_a_group_without_plays_exports_and_reads_back_with_its_members() -> None:
     group = read(exported([]))
-    assert group == exchange.ImportedGroup(name="Thursday club", members=(), plays=())
+    assert group == exchange.ImportedGroup(name="Thursday club", members=("Ada", "Ben", "Cy", "Dee"), plays=())
 
 
 # --- CSV ----------------------------------------------------------------------------------

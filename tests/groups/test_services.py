@@ -533,13 +533,14 @@ def test_an_export_imported_back_is_the_same_history(made: Made) -> None:
     assert stats_by_name(imported) == stats_by_name(original)
 
 
-def test_the_import_leaves_out_members_who_never_played_and_keeps_seats_by_name(made: Made) -> None:
+def test_the_import_keeps_every_member_in_the_groups_order_and_seats_by_name(made: Made) -> None:
     services.member_add(group=made.group, name="Never")
     services.play_attach(group=made.group, match_id=finished_sheet(players=("Cy", "Ada"), scores=(1, 2)).id)
 
     imported, _key = presenters.import_file(exported(made.group))
 
-    assert names(imported) == ["Cy", "Ada"]  # in the order the plays meet them
+    # Everyone of the group, who played or not, in the group's order.
+    assert names(imported) == ["Ada", "Ben", "Cy", "Never"]
     [play] = plays_of(imported)
     assert [Member.objects.get(pk=member_id).name for member_id in play.members] == ["Cy", "Ada"]
 
