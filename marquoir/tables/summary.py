@@ -9,9 +9,9 @@ counts.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 FigureKind = Literal["per_game", "total", "best", "rate"]
 """How a figure adds up across a player's matches: its mean per match (``per_game``: busts
@@ -48,6 +48,22 @@ class MatchSummary:
     """A score sheet's title ("Skyjo"): the game a sheet kept score for; None for the others."""
     highest_wins: bool = True
     """Whether the highest score wins (False for a sheet kept "lowest wins")."""
+
+
+class Placed(Protocol):
+    """A standing as each game's engine gives one: a seat and its place."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def rank(self) -> int: ...
+
+
+def ranks_by_seat(standings: Iterable[Placed], seats: int) -> tuple[int, ...]:
+    """Each seat's place, in seat order, from a game's standings (which list them by place)."""
+    by_seat = {standing.player: standing.rank for standing in standings}
+    return tuple(by_seat[seat] for seat in range(seats))
 
 
 def summary_to_json(summary: MatchSummary) -> dict[str, Any]:

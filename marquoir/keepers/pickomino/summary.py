@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from marquoir.games.pickomino import Busted, GameState, Outcome, Took, standings, winners
 from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure
+from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
 
 BUSTS, STEALS, BEST_TILE = "busts", "steals", "best_tile"
 
@@ -48,18 +48,12 @@ def seat_figures(outcomes: tuple[Outcome, ...], player_count: int) -> tuple[dict
     return tuple(figures)
 
 
-def ranks(state: GameState) -> tuple[int, ...]:
-    """Each seat's place by the rules: most worms, then the highest tile held (ties share)."""
-    by_player = {standing.player: standing.rank for standing in standings(state)}
-    return tuple(by_player[player] for player in range(state.player_count))
-
-
 def summarise(view: MatchView) -> MatchSummary:
     """The match as the stats see it, over or not."""
     state: GameState = view.engine.state
     return MatchSummary(
         scores=tuple(state.worms(player) for player in range(state.player_count)),
-        ranks=ranks(state),
+        ranks=ranks_by_seat(standings(state), state.player_count),
         winners=winners(state),
         figures=seat_figures(view.engine.outcomes, state.player_count),
         over=state.over,

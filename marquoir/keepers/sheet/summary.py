@@ -9,15 +9,9 @@ from __future__ import annotations
 
 from marquoir.games.sheet import GameState, standings, winners
 from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure
+from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
 
 STAT_FIGURES: tuple[StatFigure, ...] = ()
-
-
-def ranks(state: GameState) -> tuple[int, ...]:
-    """Each seat's place by total, best first as the sheet's options say (ties share)."""
-    by_player = {standing.player: standing.rank for standing in standings(state)}
-    return tuple(by_player[player] for player in range(state.player_count))
 
 
 def summarise(view: MatchView) -> MatchSummary:
@@ -26,7 +20,7 @@ def summarise(view: MatchView) -> MatchSummary:
     no_figures: tuple[dict[str, int], ...] = tuple({} for _ in range(state.player_count))
     return MatchSummary(
         scores=state.totals,
-        ranks=ranks(state),
+        ranks=ranks_by_seat(standings(state), state.player_count),
         winners=winners(state),
         figures=no_figures,
         over=state.over,

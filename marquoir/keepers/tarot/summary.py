@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from marquoir.games.tarot import Contract, GameState, standings, winners
 from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure
+from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
 
 from .narration import contract_label
 
@@ -66,18 +66,12 @@ def seat_figures(state: GameState) -> tuple[dict[str, int], ...]:
     return tuple(figures)
 
 
-def ranks(state: GameState) -> tuple[int, ...]:
-    """Each seat's place by total, highest first (ties share)."""
-    by_player = {standing.player: standing.rank for standing in standings(state)}
-    return tuple(by_player[player] for player in range(state.player_count))
-
-
 def summarise(view: MatchView) -> MatchSummary:
     """The match as the stats see it, over or not."""
     state: GameState = view.engine.state
     return MatchSummary(
         scores=state.totals,
-        ranks=ranks(state),
+        ranks=ranks_by_seat(standings(state), state.player_count),
         winners=winners(state),
         figures=seat_figures(state),
         over=state.over,

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from marquoir.games.yahtzee import GameState, Sheet, standings, winners
 from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure
+from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
 
 YAHTZEES, UPPER_BONUS = "yahtzees", "upper_bonus"
 
@@ -39,18 +39,12 @@ def sheet_figures(sheet: Sheet) -> dict[str, int]:
     }
 
 
-def ranks(state: GameState) -> tuple[int, ...]:
-    """Each seat's place by total, highest first (ties share)."""
-    by_player = {standing.player: standing.rank for standing in standings(state)}
-    return tuple(by_player[player] for player in range(state.player_count))
-
-
 def summarise(view: MatchView) -> MatchSummary:
     """The match as the stats see it, over or not."""
     state: GameState = view.engine.state
     return MatchSummary(
         scores=state.totals,
-        ranks=ranks(state),
+        ranks=ranks_by_seat(standings(state), state.player_count),
         winners=winners(state),
         figures=tuple(sheet_figures(sheet) for sheet in state.sheets),
         over=state.over,
