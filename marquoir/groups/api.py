@@ -176,12 +176,10 @@ def _read(model: type[StrictBody], body: object) -> Any:
 
 def _group(group_id: str, request: HttpRequest | None = None) -> Group:
     """The group, or 404; with ``request``, the group's key must be its bearer token (401)."""
-    token = bearer_token(request) if request is not None else None
-    if request is not None and not services.group_key_matches(group_id, token):
-        # Without any token a write is refused as such (the group may be gone already);
-        # with a wrong one, an unknown group is said first.
-        if token and find_group(group_id) is None:
-            raise ServiceError("not_found")
+    # A write's key is checked first, before anything is looked up: the key is derived from
+    # the id, so a wrong one says nothing of whether the group is there (or was a moment ago:
+    # groups can be deleted). Only the group's own key learns that it is gone.
+    if request is not None and not services.group_key_matches(group_id, bearer_token(request)):
         raise ServiceError("unauthorized")
     group = find_group(group_id)
     if group is None:

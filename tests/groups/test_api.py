@@ -439,13 +439,15 @@ def test_the_token_of_one_group_does_not_open_another(made: Made, client: Client
         ("post", "/players", {"hostile": True}),
     ],
 )
-def test_a_missing_group_is_404_whatever_the_token_or_the_body(
+def test_a_missing_group_is_404_to_its_own_key_and_401_to_any_other(
     db: None, client: Client, method: str, path: str, body: object
 ) -> None:
-    # A token, wrong or even the right one for that id: no group is there to change.
-    for token in ("x" * 43, services.group_key_for(MISSING)):
-        response = api_json(client, method, f"{GROUPS}/{MISSING}{path}", body, token=token)
-        assert error_of(response, "not_found", 404) == "There is no group at this address."
+    # The key is checked first: a wrong one learns nothing of whether a group is there.
+    wrong = api_json(client, method, f"{GROUPS}/{MISSING}{path}", body, token="x" * 43)
+    error_of(wrong, "unauthorized", 401)
+    # The right key for that id (derived from it): no group is there to change.
+    response = api_json(client, method, f"{GROUPS}/{MISSING}{path}", body, token=services.group_key_for(MISSING))
+    assert error_of(response, "not_found", 404) == "There is no group at this address."
     assert counts()["groups"] == 0
 
 
