@@ -65,4 +65,6 @@
 
   document.addEventListener("DOMContentLoaded", reveal);
   document.addEventListener("htmx:afterSettle", reveal);
+  // The outbox redraws the table itself when it sends a tap (outbox.js), and says so.
+  document.addEventListener("marquoir:redrawn", reveal);
 })();
