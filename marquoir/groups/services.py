@@ -161,7 +161,8 @@ def play_attach(*, group: Group, match_id: object) -> Play:
     """Add a match to the group's history (one started elsewhere, or from the group)."""
     match = find_match(match_id)
     if match is None or keeper_for(match.game) is None:
-        raise ServiceError("not_found", "no_such_match")
+        # The group is there; what the body names is not (422, not 404: the address is right).
+        raise ServiceError("invalid", "no_such_match")
     if Play.objects.filter(match=match).exists():
         raise ServiceError("conflict", "already_in_group")
     with transaction.atomic():

@@ -13,6 +13,7 @@ contract's shape ``{"error": {"code", "message"}}`` in the language of
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, ClassVar, Literal, Union
 
 from django.core.exceptions import RequestDataTooBig
@@ -154,8 +155,12 @@ class MarquoirAPI(NinjaAPI):
                     "parameters": {parameter: "$response.body#/id"},
                 }
                 for path, methods in schema["paths"].items()
-                if "{" + parameter + "}" in path
-                for operation in methods.values()
+                # Only where the new id is the whole address: a link cannot know the other
+                # ids (a group's player, a play), and a made-up one reads as "not found".
+                if re.findall(r"\{([^}]+)\}", path) == [parameter]
+                # Not to a deletion: what follows the creation is the use of the new thing.
+                for method, operation in methods.items()
+                if method != "delete"
             }
             for path, methods in schema["paths"].items():
                 responses = methods.get("post", {}).get("responses", {})

@@ -188,7 +188,8 @@ def test_a_match_in_a_group_already_is_409_and_a_missing_one_404(made: Made, cli
     response = api_json(client, "post", f"{GROUPS}/{other.id}/matches", {"match_id": match.id}, token=other_key)
     error_of(response, "conflict", 409)
     for missing in (MISSING, "https://example.com/tables/x/", "?"):
-        assert error_of(attach(client, made, missing), "not_found", 404) == "There is no match at this address."
+        # The group's address is right; the body names no match (422, not 404).
+        assert error_of(attach(client, made, missing), "invalid", 422) == "There is no match at this address."
     assert counts() == before
 
 

@@ -358,7 +358,7 @@ def test_a_match_is_attached_by_its_keep_score_link(made: Made, client: Client) 
     assert Play.objects.get().match_id == match.id
 
 
-@pytest.mark.parametrize(("match", "status"), [("nonsense", 404), ("", 404), ("{id}", 409)])
+@pytest.mark.parametrize(("match", "status"), [("nonsense", 422), ("", 422), ("{id}", 409)])
 def test_a_match_that_cannot_be_attached_is_said_on_the_page(
     made: Made, client: Client, match: str, status: int
 ) -> None:

@@ -288,7 +288,7 @@ def test_a_match_is_in_one_group_at_most(made: Made) -> None:
 def test_a_missing_match_is_not_found(made: Made, match_id: object) -> None:
     before = counts()
 
-    with refused("not_found", "no_such_match"):
+    with refused("invalid", "no_such_match"):
         services.play_attach(group=made.group, match_id=match_id)
     assert counts() == before
 
@@ -297,7 +297,7 @@ def test_a_match_deleted_since_is_not_found(made: Made) -> None:
     match = finished_sheet()
     Match.objects.filter(pk=match.id).delete()
 
-    with refused("not_found", "no_such_match"):
+    with refused("invalid", "no_such_match"):
         services.play_attach(group=made.group, match_id=match.id)
     assert Play.objects.count() == 0
 
