@@ -346,6 +346,11 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
     the request handed to its game's endpoint (see ``keepers.GameEndpoint``)."""
     names = sorted(by_game)
 
+    # Every query parameter the address documents, whichever game reads it.
+    documented = {
+        field for endpoint in by_game.values() if endpoint.query is not None for field in endpoint.query.model_fields
+    }
+
     def serve(request: HttpRequest, match_id: str) -> HttpResponse:
         try:
             match = find_match_or_error(match_id)
@@ -354,10 +359,10 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
             if endpoint is None:
                 served_by = ", ".join(str(all_keepers()[name].name()) for name in names)
                 raise ServiceError("not_found", "wrong_game", game=served_by)
-            # A parameter of another game's (Pickomino's `roll` on a Yahtzee match) is refused,
-            # not ignored: what the OpenAPI bounds for one game is never silently dropped.
-            known = set(endpoint.query.model_fields) if endpoint.query is not None else set()
-            if set(request.GET) - known:
+            # A parameter the address documents for another game only (Pickomino's `roll` on
+            # a Yahtzee match) is refused, not silently dropped; others are ignored as before.
+            own = set(endpoint.query.model_fields) if endpoint.query is not None else set()
+            if (set(request.GET) & documented) - own:
                 raise ServiceError("invalid", "bad_query")
         except ServiceError as error:
             return error_response(request, error)
