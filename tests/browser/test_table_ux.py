@@ -434,7 +434,9 @@ def test_a_tablet_on_its_side_shows_every_score_large_enough_to_read_across_the_
 
 def test_a_proxy_s_gateway_error_keeps_the_tap_and_it_goes_through_once(make_page: MakePage):
     words = WORDS["en"]
-    page = make_page()
+    # Without the service worker: once it controls the page (a race with the first taps),
+    # Playwright's page.route no longer sees the page's requests, and the 502 is never made.
+    page = make_page(service_workers="block")
     start(page, words, "Ada", "Ben")
     refused: list[str] = []
 
