@@ -544,11 +544,10 @@ def measure(group: Group, args: argparse.Namespace) -> None:
 
     print("Where the stats page's time goes (in-process calls, no request)")
     plays, members = plays_of(group), members_of(group)
-    by_game = figures_by_game()
-    by_key = {play.stats_key: by_game.get(play.game, ()) for play in plays}
-    stats = group_stats(plays, members, by_key)
+    own_figures = figures_by_game()
+    stats = group_stats(plays, members, own_figures)
     read = bench.call(lambda: plays_of(group))
-    compute = bench.call(lambda: group_stats(plays, members, by_key))
+    compute = bench.call(lambda: group_stats(plays, members, own_figures))
 
     def changed_then_stats() -> object:
         changed()

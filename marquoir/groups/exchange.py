@@ -33,7 +33,7 @@ from marquoir.groups.records import GROUP_NAME_MAX_LENGTH, Member, PlayRecord
 from marquoir.tables.bgstats import PLAY_DATE_FORMAT, play_date, score_value
 from marquoir.tables.keepers import keeper_for
 from marquoir.tables.schemas import shorten
-from marquoir.tables.services import NAME_MAX_LENGTH, unprintable
+from marquoir.tables.services import NAME_MAX_LENGTH, readable, unprintable
 from marquoir.tables.summary import MatchSummary
 
 FORMAT = 1
@@ -415,7 +415,7 @@ def _clean_name(raw: str, *, of: str, limit: int = NAME_MAX_LENGTH) -> str:
         problem = "too_long"
     elif any(unprintable(char) for char in name):
         problem = "characters"
-    elif not any(unicodedata.category(char)[0] in "LNPS" for char in name):
+    elif not readable(name):
         problem = "invisible"
     if problem:
         raise ImportRefused("bad_name", of=of, name=shorten(name), problem=problem, limit=limit)

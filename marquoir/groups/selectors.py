@@ -54,7 +54,7 @@ _RECORD_FIELDS = (
 )
 
 
-def plays_of(group: Group, *, game: str | None = None, refreshed: list[str] | None = None) -> list[records.PlayRecord]:
+def plays_of(group: Group, *, refreshed: list[str] | None = None) -> list[records.PlayRecord]:
     """The group's plays, newest first, their summaries brought up to date with their
     matches: one query for the rows (plain values: model objects for a thousand plays and
     their matches cost several times the stats themselves), and a summary is made again
@@ -69,24 +69,24 @@ def plays_of(group: Group, *, game: str | None = None, refreshed: list[str] | No
         refresh_plays(list(Play.objects.filter(group=group, uuid__in=stale).select_related("match")))
         found = list(rows.values_list(*_RECORD_FIELDS))
     names: dict[tuple[str, str], str] = {}
-    plays = []
+    plays: list[records.PlayRecord] = []
     for uuid, key, stored_name, started_at, ended_at, seats, first, summary, match_id, _seq, _match_seq in found:
         name = names.get((key, stored_name))
         if name is None:
             name = names[key, stored_name] = game_name(key, stored_name)
-        play = records.PlayRecord(
-            id=uuid,
-            game=key,
-            game_name=name,
-            started_at=started_at,
-            ended_at=ended_at,
-            members=tuple(seats),
-            first=first,
-            summary=summary_from_json(summary),
-            match_id=match_id,
+        plays.append(
+            records.PlayRecord(
+                id=uuid,
+                game=key,
+                game_name=name,
+                started_at=started_at,
+                ended_at=ended_at,
+                members=tuple(seats),
+                first=first,
+                summary=summary_from_json(summary),
+                match_id=match_id,
+            )
         )
-        if game is None or play.stats_key == game:
-            plays.append(play)
     return plays
 
 
@@ -114,9 +114,7 @@ def stats_of(group: Group) -> tuple[GroupStats, list[records.PlayRecord]]:
     if refreshed:  # stale summaries were made again: that moved the fingerprint
         key = _fingerprint(group)
     members = members_of(group)
-    figures = figures_by_game()
-    by_key = {play.stats_key: figures.get(play.game, ()) for play in plays}
-    stats = group_stats(plays, members, by_key)
+    stats = group_stats(plays, members, figures_by_game())
     with _stats_lock:
         _stats_cache[group.pk] = (key, stats, plays)
         _stats_cache.move_to_end(group.pk)

@@ -22,6 +22,7 @@ from marquoir.tables.services import (
     digest,
     edit_token_for,
     edit_token_matches,
+    readable,
     unprintable,
 )
 from marquoir.tables.summary import MatchSummary, summary_to_json
@@ -54,9 +55,7 @@ def clean_group_name(name: object) -> str:
         raise ServiceError("invalid", "group_name_empty")
     if len(cleaned) > GROUP_NAME_MAX_LENGTH:
         raise ServiceError("invalid", "group_name_too_long", limit=GROUP_NAME_MAX_LENGTH)
-    if any(unprintable(char) for char in cleaned) or not any(
-        unicodedata.category(char)[0] in "LNPS" for char in cleaned
-    ):
+    if any(unprintable(char) for char in cleaned) or not readable(cleaned):
         raise ServiceError("invalid", "group_name_characters")
     return cleaned
 
@@ -96,7 +95,7 @@ def _name_free(group: Group, name: str, *, but: int | None = None) -> None:
 def member_rename(*, group: Group, member_id: object, name: object) -> Member:
     """Rename a member: every play keeps pointing at them, so their history follows."""
     member = _member_of(group, member_id)
-    cleaned = clean_names([name] if isinstance(name, str) else name, least=1, most=1)[0]
+    cleaned = clean_names([name], least=1, most=1)[0]
     _name_free(group, cleaned, but=member.pk)
     member.name = cleaned
     member.save(update_fields=["name"])
@@ -106,7 +105,7 @@ def member_rename(*, group: Group, member_id: object, name: object) -> Member:
 
 def member_add(*, group: Group, name: object) -> Member:
     """A new member at the end of the group."""
-    cleaned = clean_names([name] if isinstance(name, str) else name, least=1, most=1)[0]
+    cleaned = clean_names([name], least=1, most=1)[0]
     with transaction.atomic():
         members = list(Member.objects.select_for_update().filter(group=group))
         if len(members) >= MAX_MEMBERS:
@@ -116,14 +115,6 @@ def member_add(*, group: Group, name: object) -> Member:
         member = Member.objects.create(group=group, name=cleaned, position=position)
         Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
         return member
-
-
-def check_seats(group: Group, names: Sequence[str]) -> None:
-    """ServiceError(too_many_members) if seating these names would take the group past its size."""
-    known = {name.casefold() for name in Member.objects.filter(group=group).values_list("name", flat=True)}
-    newcomers = {name.casefold() for name in names} - known
-    if len(known) + len(newcomers) > MAX_MEMBERS:
-        raise ServiceError("invalid", "too_many_members", limit=MAX_MEMBERS)
 
 
 def _seat_members(group: Group, names: Sequence[str]) -> list[int]:

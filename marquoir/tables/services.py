@@ -117,6 +117,12 @@ def unprintable(char: str) -> bool:
     return category in {"Cc", "Cs", "Co", "Cn"}
 
 
+def readable(text: str) -> bool:
+    """Whether ``text`` holds something anybody could read at the table: a letter, a digit, a
+    punctuation mark or a symbol (not only joiners, combining marks or spaces)."""
+    return any(unicodedata.category(char)[0] in "LNPS" for char in text)
+
+
 def clean_player_names(names: object, keeper: ScoreKeeper) -> list[str]:
     """Names trimmed, 1 to 40 characters, any script, unique ignoring case; as many as the game takes."""
     return clean_names(names, least=keeper.min_players, most=keeper.max_players)
@@ -146,8 +152,7 @@ def check_name(name: str) -> None:
         raise ServiceError(INVALID, "name_too_long", name=name[:NAME_MAX_LENGTH], limit=NAME_MAX_LENGTH)
     if any(unprintable(char) for char in name):
         raise ServiceError(INVALID, "name_characters", name=name)
-    if not any(unicodedata.category(char)[0] in "LNPS" for char in name):
-        # Only joiners, combining marks or spaces: nothing anybody could read at the table.
+    if not readable(name):
         raise ServiceError(INVALID, "name_invisible")
 
 
