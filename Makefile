@@ -10,7 +10,7 @@ PORT ?= 8000
 PG := bash scripts/postgres.sh
 
 .PHONY: install run test lint typecheck importlint pytest test-sqlite test-postgres system-deps \
-	postgres-start postgres-stop api-check bench bench-load serve messages makemessages clean
+	postgres-start postgres-stop api-check bench bench-load bench-abuse serve messages makemessages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,10 +42,10 @@ makemessages: install
 		(cd $$keeper && ../../../$(BIN)/django-admin makemessages -l fr --no-obsolete --no-location) || exit 1; \
 	done
 
-# Prints the address to open here and the one other phones on the network open, then serves
+# Makes the server's secret key on the first start (kept in .secret_key), migrates, prints the
+# address to open here and the one other phones on the network open, then serves
 # (scripts/run.py: debug pages only while the server stays on this machine).
 run: messages
-	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python scripts/run.py --host $(HOST) --port $(PORT)
 
 lint: install
@@ -106,7 +106,10 @@ test: system-deps
 	if [ $$status -ne 0 ]; then echo "== make test: a pytest pass failed (see above) =="; fi; \
 	exit $$status
 
+# The benchmarks run Django in this process: it signs with the checkout's kept key (.secret_key,
+# made here on first use, as `make run` does), there being no default key.
 bench: messages
+	$(BIN)/python -m marquoir.env
 	$(BIN)/python -m benchmarks
 
 # A real server (gunicorn, two uvicorn workers) under K tables and W watchers, on SQLite and
@@ -114,7 +117,14 @@ bench: messages
 bench-load: messages
 	$(BIN)/python -m benchmarks.load $(BENCH_LOAD_ARGS)
 
-# Serve as in production (docs/deploy.md): DEBUG off, compressed static files, JSON logs.
+# The real server, 50 tables playing, and one attack at a time beside them (slow bodies,
+# 5,000 streams, refused imports, the biggest export), then PostgreSQL restarted under load:
+# figures printed, nothing asserted. BENCH_ABUSE_ARGS="--scenarios streams --seconds 5" for one.
+bench-abuse: messages
+	$(BIN)/python -m benchmarks.abuse $(BENCH_ABUSE_ARGS)
+
+# Serve as in production (docs/deploy.md): DEBUG off, compressed static files, JSON logs. The
+# build and deploy steps run when something changed since the last start (scripts/serve.sh).
 serve: install
 	bash scripts/serve.sh
 

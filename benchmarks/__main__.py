@@ -1,6 +1,6 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
-from . import bench_engine, bench_groups, bench_odds, bench_site, bench_yahtzee, capacity
+from . import bench_engine, bench_groups, bench_growth, bench_odds, bench_site, bench_yahtzee, capacity
 
 
 def main() -> None:
@@ -9,6 +9,8 @@ def main() -> None:
     bench_site.main()
     print()
     bench_groups.main([])
+    print()
+    bench_growth.main([])
     print()
     bench_odds.main()
     print()

@@ -23,6 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def _setup_django(db_path: str) -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marquoir.settings")
     os.environ["SQLITE_PATH"] = db_path
+    # The turns are timed back to back, faster than any table plays: out of the action limits' reach.
+    os.environ.setdefault("MATCH_ACTION_LIMIT", "1000000")
+    os.environ.setdefault("MATCH_ACTION_ADDRESS_LIMIT", "1000000")
     import django
 
     django.setup()

@@ -4,7 +4,9 @@ It finds this machine's address on the local network, prints the address to open
 the one other phones on the same network open, then becomes uvicorn with the environment
 the settings read: ``MARQUOIR_EXTRA_HOSTS`` (that address, for ALLOWED_HOSTS),
 ``MARQUOIR_PUBLIC_URL`` (the base of a table's links and QR codes) and ``MARQUOIR_DEBUG``
-(on only while nobody else can reach the server, unless set). No Django here: it runs
+(on only while nobody else can reach the server, unless set). Before that it makes the
+server's secret key on the first start and keeps it (marquoir.env.keep_secret_key; the
+settings read it), unless SECRET_KEY is set, and migrates. No Django settings here: it runs
 before the server, and the tests call its functions directly.
 """
 
@@ -14,9 +16,15 @@ import argparse
 import ipaddress
 import os
 import socket
+import subprocess
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+
+from marquoir.env import TRUE_WORDS, keep_secret_key, parse_bool
+
+ROOT = Path(__file__).resolve().parent.parent
 
 LOOPBACK = "127.0.0.1"
 # Any address outside this network will do: connecting a UDP socket sends nothing, it only
@@ -108,11 +116,26 @@ def banner(served: Plan) -> str:
         lines.append("  No local network address found: only this machine can open it.")
     debug = served.environment.get("MARQUOIR_DEBUG", "0")
     lines += [
-        f"  Debug pages: {'on' if debug.strip().lower() in {'1', 'true', 'yes', 'on'} else 'off'} (MARQUOIR_DEBUG)",
+        f"  Debug pages: {'on' if debug.strip().lower() in TRUE_WORDS else 'off'} (MARQUOIR_DEBUG)",
         "  Keeping the screen awake and installing the app need HTTPS (or localhost): see docs/deploy.md.",
         "",
     ]
     return "\n".join(lines)
+
+
+def uvicorn_command(served: Plan) -> list[str]:
+    """uvicorn's command line. uvicorn believes ``X-Forwarded-For`` and ``-Proto`` from
+    127.0.0.1 by default, so any local process (or a proxy the user never meant to trust)
+    could pick the client address the rate limits count: forwarded headers are read only
+    when MARQUOIR_BEHIND_PROXY says a proxy of ours is in front (as in gunicorn_conf.py)."""
+    command = [sys.executable, "-m", "uvicorn", "marquoir.asgi:application", "--host", served.host]
+    # h11 stops a request head at 16 KiB; httptools, uvicorn's default, takes any size into
+    # memory (a 20 MB header was read whole). As gunicorn_conf.py does for `make serve`.
+    command += ["--port", str(served.port), "--http", "h11"]
+    behind_proxy = served.environment.get("MARQUOIR_BEHIND_PROXY", "").strip()
+    if behind_proxy and parse_bool("MARQUOIR_BEHIND_PROXY", behind_proxy):
+        return [*command, "--proxy-headers"]
+    return [*command, "--no-proxy-headers"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -121,9 +144,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     served = plan(args.host, args.port, os.environ)
+    if not served.environment.get("SECRET_KEY"):
+        # Tokens and group keys are signed with it: a key of this checkout's own, never the
+        # public one, kept so that the links handed out stay valid after a restart.
+        keep_secret_key()
+    migrate = [sys.executable, str(ROOT / "manage.py"), "migrate", "--no-input"]
+    if status := subprocess.run(migrate, env=served.environment, check=False).returncode:  # noqa: S603
+        return status  # migrate said why
     print(banner(served), flush=True)
-    command = [sys.executable, "-m", "uvicorn", "marquoir.asgi:application", "--host", served.host]
-    command += ["--port", str(served.port)]
+    command = uvicorn_command(served)
     os.execve(sys.executable, command, served.environment)  # noqa: S606 (our own interpreter)
     return 0  # not reached: the process is uvicorn now
 

@@ -12,16 +12,24 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from .env import env, env_bool, env_int, env_list
+from .env import env, env_bool, env_int, env_list, kept_secret_key, secret_key_file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("MARQUOIR_DEBUG", False)
-# Public on purpose, for development only: `check --deploy` refuses it (marquoir.checks).
-DEVELOPMENT_SECRET_KEY = "marquoir-dev-only-key-do-not-use-in-production-3f9a1c7e5b2d8046"  # noqa: S105
-SECRET_KEY = env("SECRET_KEY", DEVELOPMENT_SECRET_KEY)
+# Signs cookies and derives every edit token and group key: SECRET_KEY, else the key `make run`
+# and `make serve` made on their first start and keep (MARQUOIR_SECRET_KEY_FILE, .secret_key).
+# Never a default: a key anyone can read signs tokens anyone can compute. The public
+# DEVELOPMENT_SECRET_KEY (marquoir.env) reaches tests only, through tests/settings.py.
+SECRET_KEY = env("SECRET_KEY") or kept_secret_key()
+if not SECRET_KEY:
+    raise ImproperlyConfigured(
+        f"SECRET_KEY is not set and no key is kept in {secret_key_file()}: set SECRET_KEY (docs/deploy.md), "
+        "or start with `make run` or `make serve`, which make one there and keep it."
+    )
 # Old keys, comma-separated, still accepted while a new SECRET_KEY rolls out (edit tokens too).
 SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS")
 # MARQUOIR_EXTRA_HOSTS adds to them without restating the defaults: `make run` (scripts/run.py)
@@ -52,8 +60,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "django.middleware.security.SecurityMiddleware",
     "marquoir.logs.AccessLogMiddleware",
+    # Before anything that reads the Host or the form: a foreign Host (DNS rebinding) or an
+    # oversized form gets a short 400 of ours, JSON on /api/, never a debug page.
+    "marquoir.bad_requests.BadRequestMiddleware",
+    "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "marquoir.security.ContentSecurityPolicyMiddleware",
     "marquoir.tables.api_errors.ApiErrorMiddleware",
@@ -153,7 +164,12 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG and env_bool("MA
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("MARQUOIR_HTTPS", False)
 SECURE_HSTS_SECONDS = 31536000 if env_bool("MARQUOIR_HTTPS", False) else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-SECURE_HSTS_PRELOAD = True
+# Asking browsers' preload lists for the domain is the operator's decision, hard to undo.
+SECURE_HSTS_PRELOAD = env_bool("MARQUOIR_HSTS_PRELOAD", False)
+# Django's deploy check warns when preload is off (security.W021): off is a choice here.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+# A load balancer's health check speaks plain HTTP and needs the answer, not a redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 MARQUOIR_BEHIND_PROXY = env_bool("MARQUOIR_BEHIND_PROXY", False)
 # How many proxies of ours a request crosses (each appends to X-Forwarded-For).
 MARQUOIR_PROXY_HOPS = max(1, env_int("MARQUOIR_PROXY_HOPS", 1))
@@ -161,6 +177,31 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if MARQUOIR_BEHIND
 
 # Threads per process running the synchronous requests (marquoir.asgi): beyond, they queue.
 MARQUOIR_SYNC_THREADS = max(1, env_int("MARQUOIR_SYNC_THREADS", 8))
+
+# Request bodies are read whole in the event loop before a thread is taken (marquoir.bodies):
+# larger ones are refused there (413), so Django's own limit, stated here, is the one they
+# meet. The group import's addresses take its file and the form around it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # Django's default
+# A group's own export must import back: a group holds at most 5,000 plays, and 5,000 score
+# sheets of 20 players export to 12.7 MB (marquoir.groups.exchange), so files up to 16 MiB.
+GROUP_IMPORT_MAX_BYTES = 16 * 1024 * 1024
+MARQUOIR_IMPORT_BODY_BYTES = GROUP_IMPORT_MAX_BYTES + 64 * 1024
+# Every body is bounded before Django sees it, so an uploaded file stays in memory: none
+# ever reaches the disk (a temporary file would, above FILE_UPLOAD_MAX_MEMORY_SIZE).
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
+FILE_UPLOAD_MAX_MEMORY_SIZE = MARQUOIR_IMPORT_BODY_BYTES
+# A body must arrive within the grace, plus a second per MIN_BYTES_PER_SECOND it holds
+# (408 otherwise): a real network's pace, however slow, never a byte a second.
+MARQUOIR_BODY_GRACE_SECONDS = env_int("MARQUOIR_BODY_GRACE_SECONDS", 10)
+MARQUOIR_BODY_MIN_BYTES_PER_SECOND = env_int("MARQUOIR_BODY_MIN_BYTES_PER_SECOND", 16 * 1024)
+# The bytes of bodies one process holds at once, all requests together (503 beyond).
+MARQUOIR_BODY_BUFFER_BYTES = env_int("MARQUOIR_BODY_BUFFER_BYTES", 128 * 1024 * 1024)
+
+# Open live streams per process, per client address and in all (marquoir.tables.live); the
+# process's cap also stays this many descriptors below its open-file limit (ulimit -n).
+MARQUOIR_STREAMS_PER_ADDRESS = env_int("MARQUOIR_STREAMS_PER_ADDRESS", 200)
+MARQUOIR_STREAMS_PER_PROCESS = env_int("MARQUOIR_STREAMS_PER_PROCESS", 10_000)
+MARQUOIR_RESERVED_DESCRIPTORS = env_int("MARQUOIR_RESERVED_DESCRIPTORS", 256)
 
 # How many matches each process keeps folded in memory (marquoir.tables.selectors.FoldCache).
 MARQUOIR_FOLD_CACHE_SIZE = env_int("MARQUOIR_FOLD_CACHE_SIZE", 500)
@@ -171,6 +212,18 @@ MARQUOIR_FOLD_CACHE_SIZE = env_int("MARQUOIR_FOLD_CACHE_SIZE", 500)
 MATCH_CREATION_LIMIT = env_int("MATCH_CREATION_LIMIT", 30)
 MATCH_CREATION_ADDRESS_LIMIT = env_int("MATCH_CREATION_ADDRESS_LIMIT", 300)
 MATCH_CREATION_WINDOW_SECONDS = env_int("MATCH_CREATION_WINDOW_SECONDS", 600)
+# Actions (undos and retries included) per match and per address in each window, counted
+# in each process's memory (ratelimit.allow_action; with N processes, up to N times as
+# many): far above any real table (a turn takes seconds; docs/api.md), 429 beyond.
+MATCH_ACTION_LIMIT = env_int("MATCH_ACTION_LIMIT", 30)
+MATCH_ACTION_ADDRESS_LIMIT = env_int("MATCH_ACTION_ADDRESS_LIMIT", 200)
+MATCH_ACTION_WINDOW_SECONDS = env_int("MATCH_ACTION_WINDOW_SECONDS", 10)
+# Costly reads of a group (a history page, its stats, an export) per address and minute, and
+# group imports tried (refused ones too) per address and window: counted in each process's
+# memory (groups.services), far above what a table does, 429 beyond.
+GROUP_READ_LIMIT = env_int("GROUP_READ_LIMIT", 120)
+GROUP_IMPORT_LIMIT = env_int("GROUP_IMPORT_LIMIT", 20)
+GROUP_IMPORT_WINDOW_SECONDS = env_int("GROUP_IMPORT_WINDOW_SECONDS", 600)
 
 # LOG_FORMAT=json writes one JSON object per line (production); "text" is for people.
 LOG_FORMAT = env("LOG_FORMAT", "text")
@@ -181,11 +234,17 @@ LOGGING = {
         "json": {"()": "marquoir.logs.JsonFormatter"},
         "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
+    # Match and group ids are capabilities: the access log shows a tag of each (marquoir.logs).
+    "filters": {"capabilities": {"()": "marquoir.logs.HideCapabilities"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
     "loggers": {
         # The access log is ours (no query strings, no headers); Django's would repeat it.
-        "django.request": {"level": "ERROR"},
-        "marquoir.access": {"level": env("ACCESS_LOG_LEVEL", "INFO" if LOG_FORMAT == "json" else "WARNING")},
+        "django.request": {"level": "ERROR", "filters": ["capabilities"]},
+        "marquoir.api": {"filters": ["capabilities"]},
+        "marquoir.access": {
+            "level": env("ACCESS_LOG_LEVEL", "INFO" if LOG_FORMAT == "json" else "WARNING"),
+            "filters": ["capabilities"],
+        },
     },
 }

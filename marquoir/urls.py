@@ -13,3 +13,7 @@ urlpatterns += i18n_patterns(
     path("", include("marquoir.groups.urls")),
     prefix_default_language=True,
 )
+
+# What Django refuses as suspicious (a foreign host, a form over its limits): short, and JSON
+# on /api/ (with DEBUG on, marquoir.bad_requests.BadRequestMiddleware answers first).
+handler400 = "marquoir.bad_requests.bad_request"

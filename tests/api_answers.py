@@ -20,8 +20,9 @@ API_ROOT = "/api/v1"
 # Not JSON answers of the contract: the stream, the docs page, the schema itself.
 UNCHECKED = re.compile(r"/api/v1/(docs.*|openapi\.json|matches/[^/]+/events)")
 # Answers no operation writes: the core's JSON for addresses and methods the API does not
-# have, in the contract's error shape.
-CORE_STATUSES = {404, 405, 413, 415, 500}
+# have, in the contract's error shape (400: a host name the server does not serve, refused
+# before any route, marquoir.bad_requests).
+CORE_STATUSES = {400, 404, 405, 413, 415, 500}
 
 
 @cache

@@ -21,6 +21,20 @@ def _each_test_starts_in_english() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _actions_are_not_rate_limited_unless_a_test_says(settings: Any) -> Iterator[None]:
+    """Tests play whole games in a fraction of a second, which the per-match and
+    per-address action limits (meant for abuse) would refuse: each test starts with an
+    empty in-memory limiter and limits out of reach; the rate-limit tests set their own
+    with ``override_settings`` (which applies inside this)."""
+    from marquoir.tables.ratelimit import LIMITER
+
+    LIMITER.clear()
+    settings.MATCH_ACTION_LIMIT = settings.MATCH_ACTION_ADDRESS_LIMIT = 10**9
+    yield
+    LIMITER.clear()
+
+
+@pytest.fixture(autouse=True)
 def _every_api_answer_fits_the_openapi(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each answer Django's test client gets from /api/v1/ is checked against the OpenAPI
     schema the app serves (tests/api_answers.py), in every test."""

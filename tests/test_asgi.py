@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 from asgiref.sync import iscoroutinefunction
+from django.conf import settings
 from django.core import signals
 from django.core.asgi import get_asgi_application
 from django.urls import URLResolver, get_resolver, resolve
 
 from marquoir import asgi
+from marquoir.bodies import BoundedBodies, Deadline
 from marquoir.tables.stream import is_stream_path, match_stream
+from tests.run_async import run_async
 
 STATIC = Path(__file__).resolve().parent.parent / "marquoir" / "static"
 
@@ -74,7 +77,7 @@ def test_a_synchronous_request_runs_start_view_and_finish_in_one_long_lived_thre
     signals.request_started.connect(started)
     signals.request_finished.connect(finished)
     try:
-        status, _headers, body = asyncio.run(call(asgi.application, "GET", "/healthz"))
+        status, _headers, body = run_async(call(asgi.application, "GET", "/healthz"))
     finally:
         signals.request_started.disconnect(started)
         signals.request_finished.disconnect(finished)
@@ -124,7 +127,7 @@ def test_the_pages_answer_as_djangos_own_asgi_handler_does(path):
     async def both() -> tuple[Any, Any]:
         return await call(asgi.application, "GET", path), await call(get_asgi_application(), "GET", path)
 
-    ours, django = asyncio.run(both())
+    ours, django = run_async(both())
     assert ours[0] == django[0]
     assert set(ours[1]) - {"content-length"} == set(django[1]) - {"content-length"}
     assert ours[1]["content-security-policy"] == django[1]["content-security-policy"]
@@ -135,7 +138,7 @@ def test_the_pages_answer_as_djangos_own_asgi_handler_does(path):
 @pytest.mark.django_db(transaction=True)
 def test_a_post_with_a_json_body_reaches_the_api():
     body = json.dumps({"game": "pickomino", "players": ["Ada", "Ben"]}).encode()
-    status, _headers, answer = asyncio.run(
+    status, _headers, answer = run_async(
         call(asgi.application, "POST", "/api/v1/matches", body, content_type="application/json")
     )
     assert status == 201
@@ -144,7 +147,36 @@ def test_a_post_with_a_json_body_reaches_the_api():
 
 @pytest.mark.django_db(transaction=True)  # request_finished looks at the thread's connection
 def test_a_static_file_streams_out_whole():
-    status, headers, body = asyncio.run(call(asgi.application, "GET", "/static/js/live.js"))
+    status, headers, body = run_async(call(asgi.application, "GET", "/static/js/live.js"))
     assert status == 200
     assert headers["content-type"].startswith("text/javascript")
     assert body == (STATIC / "js" / "live.js").read_bytes()
+
+
+def test_every_page_and_api_body_is_read_by_the_bounded_reader_before_a_thread():
+    assert isinstance(asgi.pages, BoundedBodies)
+    assert asgi.pages.app is asgi.threaded_pages
+    assert asgi.pages.limit == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    assert asgi.pages.deadline == Deadline(
+        settings.MARQUOIR_BODY_GRACE_SECONDS, settings.MARQUOIR_BODY_MIN_BYTES_PER_SECOND
+    )
+
+
+def test_a_declared_length_over_the_limit_never_reaches_a_thread():
+    started: list[str] = []
+
+    def count(**_kwargs: Any) -> None:
+        started.append(threading.current_thread().name)
+
+    signals.request_started.connect(count)
+    try:
+        status, headers, body = run_async(
+            call(asgi.application, "POST", "/api/v1/matches", content_length=str(10**9), accept_language="fr")
+        )
+    finally:
+        signals.request_started.disconnect(count)
+    assert status == 413
+    assert headers["connection"] == "close"
+    assert json.loads(body)["error"]["code"] == "too_large"
+    assert json.loads(body)["error"]["message"].startswith("Le corps de la requête est trop gros")
+    assert started == []  # Django never saw it

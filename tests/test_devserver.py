@@ -15,6 +15,7 @@ import pytest
 
 from marquoir import devserver
 from marquoir.devserver import banner, lan_address, plan
+from marquoir.env import DEVELOPMENT_SECRET_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -129,33 +130,129 @@ def test_the_banner_prints_both_addresses_and_what_needs_https():
     assert "HTTPS" in text
 
 
-def test_main_prints_then_becomes_uvicorn_with_that_environment(monkeypatch, capsys):
+class Recorder:
+    """Stands for subprocess.run and os.execve: records what `make run` would run."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, list[str], dict[str, str]]] = []
+
+    def run(self, args: list[str], env: dict[str, str], check: bool) -> subprocess.CompletedProcess[str]:
+        self.calls.append(("run", list(args), dict(env)))
+        return subprocess.CompletedProcess(args, 0)
+
+    def execve(self, path: str, args: list[str], env: dict[str, str]) -> None:
+        self.calls.append((path, list(args), dict(env)))
+
+
+@pytest.fixture
+def recorder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Recorder:
+    recorded = Recorder()
+    monkeypatch.setattr(subprocess, "run", recorded.run)
+    monkeypatch.setattr(os, "execve", recorded.execve)
     monkeypatch.setattr(devserver, "lan_address", lambda: "192.168.1.23")
-    monkeypatch.delenv("MARQUOIR_DEBUG", raising=False)
-    monkeypatch.delenv("MARQUOIR_PUBLIC_URL", raising=False)
-    calls: list[tuple[str, list[str], dict[str, str]]] = []
-    monkeypatch.setattr(os, "execve", lambda path, args, env: calls.append((path, list(args), dict(env))))
+    monkeypatch.setenv("MARQUOIR_SECRET_KEY_FILE", str(tmp_path / "kept" / ".secret_key"))
+    for name in ("MARQUOIR_DEBUG", "MARQUOIR_PUBLIC_URL", "MARQUOIR_BEHIND_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+    return recorded
+
+
+def test_main_migrates_prints_then_becomes_uvicorn_with_that_environment(recorder, capsys):
     devserver.main(["--port", "8123"])
     assert "http://192.168.1.23:8123/" in capsys.readouterr().out
-    [(path, args, env)] = calls
+    [(run, migrate, _), (path, args, env)] = recorder.calls
+    assert run == "run"
+    assert migrate[1:] == [str(ROOT / "manage.py"), "migrate", "--no-input"]
     assert path == sys.executable
-    assert args[1:] == ["-m", "uvicorn", "marquoir.asgi:application", "--host", "0.0.0.0", "--port", "8123"]  # noqa: S104
+    assert args[1:] == [
+        *("-m", "uvicorn", "marquoir.asgi:application", "--host", "0.0.0.0", "--port", "8123"),  # noqa: S104
+        *("--http", "h11"),  # a request head is bounded (16 KiB), as under gunicorn
+        "--no-proxy-headers",
+    ]
     assert env["MARQUOIR_PUBLIC_URL"] == "http://192.168.1.23:8123"
     assert env["MARQUOIR_DEBUG"] == "0"
 
 
+def test_make_run_makes_its_own_key_on_first_start_and_keeps_it(recorder, monkeypatch, tmp_path):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    kept = tmp_path / "kept" / ".secret_key"
+    devserver.main(["--port", "8123"])
+    first = kept.read_text().strip()
+    assert len(first) >= 80
+    assert first != DEVELOPMENT_SECRET_KEY
+    assert kept.stat().st_mode & 0o777 == 0o600  # a key to sign with: this user's only
+    devserver.main(["--port", "8123"])
+    assert kept.read_text().strip() == first  # the links handed out yesterday still work
+
+
+def test_a_key_in_the_environment_is_used_and_nothing_is_written(recorder, monkeypatch, tmp_path):
+    monkeypatch.setenv("SECRET_KEY", "an-operator-key-" + "0123456789" * 5)
+    devserver.main(["--port", "8123"])
+    assert not (tmp_path / "kept").exists()
+
+
+def test_the_banner_says_nothing_about_keys(recorder, monkeypatch, capsys):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    devserver.main(["--port", "8123"])
+    devserver.main(["--host", "127.0.0.1", "--port", "8123"])
+    assert "key" not in capsys.readouterr().out.lower()
+
+
+@pytest.mark.parametrize(("value", "flag"), [("1", "--proxy-headers"), ("0", "--no-proxy-headers")])
+def test_uvicorn_reads_forwarded_headers_only_behind_our_proxy(recorder, monkeypatch, value, flag):
+    monkeypatch.setenv("MARQUOIR_BEHIND_PROXY", value)
+    devserver.main(["--port", "8123"])
+    [_, (_, args, _)] = recorder.calls
+    assert args[-1] == flag
+    assert ("--no-proxy-headers" in args) is (value == "0")
+
+
+SETTINGS_CODE = (
+    "import json; from marquoir import settings as s; print(json.dumps({'hosts': s.ALLOWED_HOSTS, "
+    "'public': s.MARQUOIR_PUBLIC_URL, 'debug': s.DEBUG, 'key': s.SECRET_KEY, 'preload': s.SECURE_HSTS_PRELOAD}))"
+)
+
+
+def settings_process(**environment: str) -> subprocess.CompletedProcess[str]:
+    """A fresh process reading marquoir.settings (not the tests' settings) from ``environment``,
+    with no key but the one given (SECRET_KEY, or a kept file: MARQUOIR_SECRET_KEY_FILE)."""
+    dropped = ("MARQUOIR_", "ALLOWED_HOSTS", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")
+    env = {key: value for key, value in os.environ.items() if not key.startswith(dropped)}
+    env["MARQUOIR_SECRET_KEY_FILE"] = "/nonexistent/marquoir/.secret_key"
+    return subprocess.run(  # noqa: S603 (this interpreter, our own code)
+        [sys.executable, "-c", SETTINGS_CODE], cwd=ROOT, env=env | environment, capture_output=True, text=True
+    )
+
+
 def settings_read(**environment: str) -> dict[str, Any]:
-    """The settings a fresh process reads from ``environment``."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("MARQUOIR_", "ALLOWED_HOSTS"))}
-    code = (
-        "import json; from marquoir import settings as s; "
-        "print(json.dumps({'hosts': s.ALLOWED_HOSTS, 'public': s.MARQUOIR_PUBLIC_URL, 'debug': s.DEBUG}))"
-    )
-    result = subprocess.run(  # noqa: S603 (this interpreter, our own code)
-        [sys.executable, "-c", code], cwd=ROOT, env=env | environment, capture_output=True, text=True, check=True
-    )
+    """The settings a fresh process reads from ``environment`` (a key given, unless in it)."""
+    result = settings_process(**({"SECRET_KEY": "a-key-for-this-test-" + "0123456789" * 4} | environment))
+    assert result.returncode == 0, result.stderr
     read: dict[str, Any] = json.loads(result.stdout)
     return read
+
+
+def test_without_a_key_the_settings_refuse_to_start_outside_tests():
+    result = settings_process()
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: SECRET_KEY is not set and no key is kept in /nonexistent/marquoir/.secret_key" in (
+        result.stderr
+    )
+    assert "make run" in result.stderr
+
+
+def test_without_secret_key_the_settings_sign_with_the_kept_key(tmp_path):
+    kept = tmp_path / ".secret_key"
+    kept.write_text("the-kept-key-" + "abcdef0123" * 6 + "\n")
+    read = settings_read(SECRET_KEY="", MARQUOIR_SECRET_KEY_FILE=str(kept))
+    assert read["key"] == "the-kept-key-" + "abcdef0123" * 6
+
+
+def test_the_public_development_key_is_never_a_default_outside_tests(tmp_path):
+    # Whatever a fresh process is given, it never falls back to the key in the repository.
+    for environment in ({}, {"MARQUOIR_DEBUG": "1"}, {"MARQUOIR_SECRET_KEY_FILE": str(tmp_path / "none")}):
+        result = settings_process(**environment)
+        assert DEVELOPMENT_SECRET_KEY not in result.stdout
+        assert result.returncode != 0
 
 
 def test_the_settings_add_the_extra_hosts_and_read_the_public_url():

@@ -20,7 +20,7 @@ from pydantic import ValidationError as PydanticValidationError
 from marquoir.tables.actions import shorten
 from marquoir.tables.api import NAME_PATTERN, MarquoirAPI, api, bearer_token, json_body
 from marquoir.tables.api_errors import ErrorOut, answer
-from marquoir.tables.ratelimit import allow_match_creation
+from marquoir.tables.ratelimit import allow_match_creation, client_key
 from marquoir.tables.schemas import OutSchema, StrictBody
 from marquoir.tables.services import ServiceError
 
@@ -28,9 +28,12 @@ from . import services
 from .messages import group_error_response
 from .models import Group
 from .presenters import MAX_IMPORT_BYTES, export_response, group_json, import_file, play_json, stats_json
-from .selectors import find_group, members_of, plays_of, stats_of
+from .records import MAX_MEMBERS
+from .selectors import find_group, history_of, members_of, plays_of, stats_of
 
 router = Router(tags=["groups"])
+HISTORY_PAGE = 30
+"""Matches in a page of the history, as on the group's page."""
 
 MarquoirAPI.creations["/groups"] = "group_id"
 MarquoirAPI.creations["/groups/import"] = "group_id"
@@ -50,7 +53,7 @@ Name = Annotated[str, Field(min_length=1, pattern=NAME_PATTERN)]
 class GroupIn(StrictBody):
     name: Name = Field(..., examples=["Thursday night"], description="1 to 60 visible characters")
     players: list[Name] = Field(
-        ..., min_length=1, max_length=services.MAX_MEMBERS, examples=[["Ada", "Ben", "Cy"]], description="the members"
+        ..., min_length=1, max_length=MAX_MEMBERS, examples=[["Ada", "Ben", "Cy"]], description="the members"
     )
 
 
@@ -60,6 +63,12 @@ class GroupPlayerIn(StrictBody):
 
 class GroupMatchIn(StrictBody):
     match_id: str = Field(..., min_length=1, max_length=64, description="the id of a match kept on Marquoir")
+    match_edit_token: str | None = Field(
+        None,
+        max_length=128,
+        description="the match's own edit_token: its id is only the right to watch it, so a match "
+        "joins a group only with its write right (403 forbidden without it)",
+    )
 
 
 class GroupPlayerOut(OutSchema):
@@ -102,7 +111,14 @@ class GroupMatchOut(OutSchema):
 
 
 class GroupMatchesOut(OutSchema):
-    matches: list[GroupMatchOut]
+    matches: list[GroupMatchOut] = Field(..., description="one page of the history, newest first")
+    page: int = Field(..., description="this page's number, from 1")
+    pages: int = Field(..., description="how many pages the history has (at least 1)")
+    total: int = Field(..., description="how many matches the whole history holds")
+
+
+class GroupMatchesQuery(OutSchema):
+    page: int = Field(1, ge=1, le=1_000_000, description=f"the page, {HISTORY_PAGE} matches each")
 
 
 class GroupFigureOut(OutSchema):
@@ -153,6 +169,7 @@ class GroupExportQuery(OutSchema):
 
 
 GROUP_ERRORS: dict[int, type[BaseModel]] = {401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ATTACH_ERRORS: dict[int, type[BaseModel]] = {**GROUP_ERRORS, 403: ErrorOut}
 
 
 # --- reading bodies
@@ -250,6 +267,7 @@ def create_group(request: HttpRequest) -> HttpResponse:
 @_answering
 def import_group(request: HttpRequest) -> HttpResponse:
     """A new group from a file written by the export (or a BG Stats backup)."""
+    services.spend_import(client_key(request))  # before the file is read: refused files count
     group, key = import_file(json_body(request, MAX_IMPORT_BYTES), before_writing=lambda: _count_new_group(request))
     return answer(GroupCreatedOut, {"id": group.id, "edit_token": key, "group": group_json(group)}, 201)
 
@@ -264,7 +282,8 @@ def read_group(request: HttpRequest, group_id: str) -> HttpResponse:
 @router.delete("/{group_id}", response={204: None, **GROUP_ERRORS}, openapi_extra=WRITE, summary="Delete a group")
 @_answering
 def delete_group(request: HttpRequest, group_id: str) -> HttpResponse:
-    """The group, its history and its matches, gone from the database."""
+    """The group, its players and its history, gone from the database; its matches stay
+    with whoever keeps their score (a group's key is no right over a match)."""
     services.group_delete(group=_group(group_id, request))
     return HttpResponse(status=204)
 
@@ -310,18 +329,32 @@ def rename_player(request: HttpRequest, group_id: str, player_id: int) -> HttpRe
     return _group_answer(group)
 
 
-@router.get("/{group_id}/matches", response={200: GroupMatchesOut, 404: ErrorOut}, summary="A group's history")
+@router.get(
+    "/{group_id}/matches",
+    response={200: GroupMatchesOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    summary="A group's history",
+)
 @_answering
 def group_matches(request: HttpRequest, group_id: str) -> HttpResponse:
-    """Every match of the group, newest first, with players, scores and winners."""
+    """The group's matches, newest first, with players, scores and winners, a page at a
+    time (`?page=2`; a page past the last is empty)."""
+    try:
+        query = GroupMatchesQuery.model_validate(request.GET.dict())
+    except PydanticValidationError:
+        raise ServiceError("invalid", "bad_query") from None
     group = _group(group_id)
+    services.spend_costly_read(client_key(request))
     names = {member.id: member.name for member in members_of(group)}
-    return answer(GroupMatchesOut, {"matches": [play_json(play, names) for play in plays_of(group)]})
+    plays = history_of(group)
+    shown = plays[(query.page - 1) * HISTORY_PAGE : query.page * HISTORY_PAGE]
+    pages = max(1, -(-len(plays) // HISTORY_PAGE))
+    body = {"matches": [play_json(play, names) for play in shown], "page": query.page, "pages": pages}
+    return answer(GroupMatchesOut, {**body, "total": len(plays)})
 
 
 @router.post(
     "/{group_id}/matches",
-    response={201: GroupMatchOut, 413: ErrorOut, 415: ErrorOut, **GROUP_ERRORS},
+    response={201: GroupMatchOut, 413: ErrorOut, 415: ErrorOut, **ATTACH_ERRORS},
     openapi_extra={
         **WRITE,
         "requestBody": {
@@ -337,7 +370,12 @@ def attach_match(request: HttpRequest, group_id: str) -> HttpResponse:
     group's by name (ignoring case), and a name the group does not know becomes a player."""
     group = _group(group_id, request)
     body = _read(GroupMatchIn, json_body(request))
-    play = services.play_attach(group=group, match_id=body.match_id)
+    try:
+        play = services.play_attach(group=group, match_id=body.match_id, match_token=body.match_edit_token)
+    except ServiceError as refused:
+        if refused.reason == "match_write_needed":  # worded for the API: what to send
+            raise ServiceError("forbidden", "match_token_needed") from None
+        raise
     names = {member.id: member.name for member in members_of(group)}
     record = next(record for record in plays_of(group) if record.id == play.uuid)
     return answer(GroupMatchOut, play_json(record, names), 201)
@@ -351,24 +389,25 @@ def attach_match(request: HttpRequest, group_id: str) -> HttpResponse:
 )
 @_answering
 def delete_match(request: HttpRequest, group_id: str, play_id: str) -> HttpResponse:
-    """The match leaves the history and the database (its log with it)."""
+    """The match leaves the history; the match itself stays with whoever keeps its score."""
     services.play_delete(group=_group(group_id, request), play_id=play_id)
     return HttpResponse(status=204)
 
 
-@router.get("/{group_id}/stats", response={200: GroupStatsOut, 404: ErrorOut}, summary="A group's stats")
+@router.get("/{group_id}/stats", response={200: GroupStatsOut, 404: ErrorOut, 429: ErrorOut}, summary="A group's stats")
 @_answering
 def group_stats(request: HttpRequest, group_id: str) -> HttpResponse:
     """Plays, wins, win rate, scores, streaks and head to head, overall and per game, with
     each game's own figures; finished matches only."""
     group = _group(group_id)
+    services.spend_costly_read(client_key(request))
     stats, _plays = stats_of(group)
     return answer(GroupStatsOut, stats_json(stats))
 
 
 @router.get(
     "/{group_id}/export",
-    response={200: dict[str, Any], 404: ErrorOut, 422: ErrorOut},
+    response={200: dict[str, Any], 404: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     openapi_extra={
         "responses": {
             "200": {
@@ -389,7 +428,9 @@ def export_group(request: HttpRequest, group_id: str) -> HttpResponse:
         query = GroupExportQuery.model_validate(request.GET.dict())
     except PydanticValidationError:
         raise ServiceError("invalid", "bad_query") from None
-    return export_response(_group(group_id), query.format)
+    group = _group(group_id)
+    services.spend_costly_read(client_key(request))
+    return export_response(group, query.format)
 
 
 api.add_router("/groups", router)

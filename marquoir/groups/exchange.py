@@ -29,11 +29,12 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
-from marquoir.groups.records import GROUP_NAME_MAX_LENGTH, Member, PlayRecord
+from marquoir.groups.records import GROUP_NAME_MAX_LENGTH, MAX_MEMBERS, Member, PlayRecord
 from marquoir.tables.bgstats import PLAY_DATE_FORMAT, play_date, score_value
 from marquoir.tables.keepers import keeper_for
+from marquoir.tables.names import name_keys, readable, too_many_marks, unprintable
 from marquoir.tables.schemas import shorten
-from marquoir.tables.services import NAME_MAX_LENGTH, readable, unprintable
+from marquoir.tables.services import NAME_MAX_LENGTH
 from marquoir.tables.summary import MatchSummary
 
 FORMAT = 1
@@ -42,9 +43,14 @@ SHEET = "sheet"
 
 MAX_PLAYS = 5_000
 MAX_PLAYERS = 200
+"""Players a file may list (a BG Stats backup lists everyone); at most ``MAX_MEMBERS`` of
+them may sit in its plays, since they become the group's players."""
 MAX_GAMES = 200
 MIN_SEATS = 1
-MAX_SEATS = 8
+MAX_SEATS = 64
+"""The most seats a play of a file may list before its game is known; each play must then
+seat as many players as its own game takes (a score sheet up to 20, Yahtzee up to 8…),
+so that every export, whatever the group played, imports back."""
 GAME_NAME_MAX_LENGTH = 60
 """As long as a score sheet's title may be (the longest game name a play can carry)."""
 """A game's name in a file becomes a score sheet's title: 60 characters at most."""
@@ -177,6 +183,9 @@ def export_json(
                     "figures": [dict(figures) for figures in summary.figures],
                     "over": summary.over,
                     "highestWins": summary.highest_wins,
+                    # The title as kept ("" for a game's own name or an untitled sheet, which
+                    # each reader's language names), so an import keeps it as it was.
+                    "title": play.title,
                 },
             }
         )
@@ -325,6 +334,7 @@ class _PlayExtra(_In):
     )
     over: bool = True
     highestWins: bool | None = None
+    title: _Text | None = None
 
 
 class _Play(_In):
@@ -417,6 +427,8 @@ def _clean_name(raw: str, *, of: str, limit: int = NAME_MAX_LENGTH) -> str:
         problem = "characters"
     elif not readable(name):
         problem = "invisible"
+    elif too_many_marks(name):
+        problem = "marks"
     if problem:
         raise ImportRefused("bad_name", of=of, name=shorten(name), problem=problem, limit=limit)
     return name
@@ -527,7 +539,9 @@ def read_export(data: object, *, games_by_bgg_id: Mapping[int, tuple[str, str]] 
     - ``duplicate_play``: two plays share a ``uuid``; ``play`` (the second), ``uuid``.
     - ``unknown_game``: a play's ``gameRefId`` names no game; ``play``, ``ref``.
     - ``unsupported_game``: a play's ``"marquoir"`` game is none Marquoir keeps score for; ``play``, ``game``.
-    - ``bad_seat_count``: ``play``, ``count``, ``least`` (1), ``most`` (8).
+    - ``bad_seat_count``: ``play``, ``count``, ``least``, ``most`` (the play's game's
+      bounds; 1 and 64 before the game is known).
+    - ``too_many_members``: more than 30 players sit in the plays; ``count``, ``limit``.
     - ``unknown_player``: a seat's ``playerRefId`` names no player; ``play``, ``ref``.
     - ``player_twice``: a player sits twice in one play; ``play``, ``ref``.
     - ``bad_score``: not a finite number within ±1,000,000,000 (``"12"``, ``"-3"``, ``"4.5"`` are); ``play``, ``given``.
@@ -557,6 +571,10 @@ def read_export(data: object, *, games_by_bgg_id: Mapping[int, tuple[str, str]] 
         for player in parsed.players:
             reader.member(player.id)
     plays = tuple(reader.play(play, position) for position, play in enumerate(parsed.plays, start=1))
+    if len(reader.members) > MAX_MEMBERS:
+        # A BG Stats backup lists everyone its owner ever played with; those who sat down
+        # become the group's players, and a group holds at most MAX_MEMBERS.
+        raise ImportRefused("too_many_members", count=len(reader.members), limit=MAX_MEMBERS)
     return ImportedGroup(name=group, members=tuple(reader.members), plays=plays)
 
 
@@ -578,12 +596,21 @@ class _Reader:
     def member(self, player_id: int) -> int:
         if player_id not in self.member_of:
             name = _clean_name(self.players[player_id].name, of="player")
-            if name.casefold() in self.names:
+            keys = name_keys(name)
+            if self.names.intersection(keys):  # the same, or one that looks the same
                 raise ImportRefused("duplicate_name", name=shorten(name))
-            self.names.add(name.casefold())
+            self.names.update(keys)
             self.member_of[player_id] = len(self.members)
             self.members.append(name)
         return self.member_of[player_id]
+
+    def title(self, extra: _PlayExtra, game: _Game) -> str:
+        """What a play of Marquoir's own export keeps as its game's name: the title it was
+        kept under ("" for a game's own name and for an untitled sheet, which the reader's
+        language names), or, from an export that says none, the game's name for a sheet."""
+        if extra.title is not None:
+            return _clean_name(extra.title, of="game", limit=GAME_NAME_MAX_LENGTH) if extra.title.strip() else ""
+        return self.game_name(game) if extra.game == SHEET else ""
 
     def game_name(self, game: _Game) -> str:
         if game.id not in self.game_names:
@@ -620,7 +647,7 @@ class _Reader:
         if extra is not None:
             if keeper_for(extra.game) is None:
                 raise ImportRefused("unsupported_game", play=position, game=shorten(extra.game))
-            key, name = extra.game, self.game_name(game)
+            key, name = extra.game, self.title(extra, game)
             started_at = _started_at(extra.startedAt, ended_at, position)
             if extra.figures and len(extra.figures) != len(scores):
                 raise ImportRefused("bad_figures", play=position)
@@ -640,6 +667,11 @@ class _Reader:
                 raise ImportRefused("bad_date", play=position, given=shorten(play.playDate))
             figures, over, highest_wins, match_id = (), True, game.highestWins, None
 
+        keeper = keeper_for(key)
+        if keeper is not None and not keeper.min_players <= len(scores) <= keeper.max_players:
+            raise ImportRefused(
+                "bad_seat_count", play=position, count=len(scores), least=keeper.min_players, most=keeper.max_players
+            )
         winners = tuple(seat for seat, score in enumerate(scores) if score.winner)
         given_ranks = [score.rank for score in scores]
         if all(rank is not None and 1 <= rank <= len(scores) for rank in given_ranks):
@@ -653,7 +685,7 @@ class _Reader:
             winners=winners,
             figures=figures,
             over=over,
-            title=name if key == SHEET else None,
+            title=(name or None) if key == SHEET else None,
             highest_wins=highest_wins,
         )
         return ImportedPlay(

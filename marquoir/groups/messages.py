@@ -23,6 +23,18 @@ WORDINGS: Mapping[str, Wording] = {
     "no_such_member": lambda p, s: _("This group has no such player."),
     "no_such_play": lambda p, s: _("This group has no such match."),
     "already_in_group": lambda p, s: _("This match is already in a group’s history."),
+    "match_write_needed": lambda p, s: _(
+        "A match joins a group only with the right to keep its score: paste its “Keep score too” link, "
+        "or add it from a phone that keeps its score (its watch link is not enough)."
+    ),
+    "match_token_needed": lambda p, s: _(
+        "A match joins a group only with the right to keep its score: send its own edit token as "
+        "“match_edit_token” (its id alone is the right to watch it)."
+    ),
+    "history_full": lambda p, s: (
+        _("This group’s history is full (%(limit)s matches): export it, then start a new group.")
+        % {"limit": p.get("limit")}
+    ),
     "group_name_empty": lambda p, s: _("The group needs a name."),
     "group_name_too_long": lambda p, s: (
         _("A group’s name has at most %(limit)s characters.") % {"limit": p.get("limit")}
@@ -33,6 +45,10 @@ WORDINGS: Mapping[str, Wording] = {
         _("A group has %(least)s to %(most)s players.") % {"least": p.get("least"), "most": p.get("most")}
     ),
     "name_twice": lambda p, s: _("The group already has a player called “%(name)s”.") % {"name": p.get("name")},
+    "name_lookalike": lambda p, s: (
+        _("“%(name)s” looks just like “%(other)s”, who is already in the group.")
+        % {"name": p.get("name"), "other": p.get("other")}
+    ),
     "rate_limited": lambda p, s: (
         ngettext(
             "Too many new groups from here: try again in %(minutes)s minute.",
@@ -41,10 +57,29 @@ WORDINGS: Mapping[str, Wording] = {
         )
         % {"minutes": p.get("minutes", 1)}
     ),
+    "too_many_reads": lambda p, s: (
+        ngettext(
+            "Too many reads of groups from here: try again in %(seconds)s second.",
+            "Too many reads of groups from here: try again in %(seconds)s seconds.",
+            int(p.get("seconds", 1)),
+        )
+        % {"seconds": p.get("seconds", 1)}
+    ),
+    "too_many_imports": lambda p, s: (
+        ngettext(
+            "Too many imports from here: try again in %(minutes)s minute.",
+            "Too many imports from here: try again in %(minutes)s minutes.",
+            int(p.get("minutes", 1)),
+        )
+        % {"minutes": p.get("minutes", 1)}
+    ),
     # An import refused, by what is wrong in the file (see exchange.read_export).
     "import_not_json_object": lambda p, s: _("This file is not an export of a group: it holds no JSON object."),
     "import_too_many_plays": lambda p, s: _("This file holds %(count)s matches: %(limit)s at most.") % _counted(p),
     "import_too_many_players": lambda p, s: _("This file holds %(count)s players: %(limit)s at most.") % _counted(p),
+    "import_too_many_members": lambda p, s: (
+        _("The matches of this file seat %(count)s players: a group has %(limit)s at most.") % _counted(p)
+    ),
     "import_too_many_games": lambda p, s: _("This file holds %(count)s games: %(limit)s at most.") % _counted(p),
     "import_bad_field": lambda p, s: (
         _("This file is not an export of a group: “%(field)s” is missing or wrong.") % {"field": p.get("field")}
@@ -106,6 +141,8 @@ def _name_problem(params: Mapping[str, object]) -> str:
         return _("it is longer than %(limit)s characters.") % {"limit": params.get("limit")}
     if problem == "characters":
         return _("it holds control characters.")
+    if problem == "marks":
+        return _("it piles too many accents or marks on one letter.")
     return _("it has nothing visible in it.")
 
 

@@ -50,8 +50,8 @@ class Play(models.Model):
     """One play of the group: a match kept here (``match`` set: its summary is refreshed from
     the match's log whenever the match moved on) or one imported from a file (no match).
 
-    Deleting the match deletes the play; deleting the play deletes its match too (the
-    group's history is where people delete it from: see services.play_delete).
+    Deleting the match deletes the play; deleting the play takes it out of the history,
+    and deletes its match only for a device that keeps score on it (services.play_delete).
     """
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="plays")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from django.http import HttpResponse, JsonResponse
+from django.conf import settings
+from django.http import HttpResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -17,12 +19,13 @@ from marquoir.tables.services import ServiceError
 from . import exchange, services
 from .charts import BarRow, bar_chart
 from .models import Group, Play
-from .records import PlayRecord
-from .selectors import members_of, plays_of
+from .records import Member, PlayRecord
+from .selectors import drawn_from, members_of
 from .stats import GroupStats, Section
 
-MAX_IMPORT_BYTES = 4 * 1024 * 1024
-"""The largest file an import reads: an export of 5,000 plays of 8 players is about 3 MiB."""
+MAX_IMPORT_BYTES: int = settings.GROUP_IMPORT_MAX_BYTES
+"""The largest file an import reads: the largest export a group can make (5,000 plays of
+20-player score sheets, 12.7 MB) fits."""
 
 
 def group_json(group: Group) -> dict[str, Any]:
@@ -121,16 +124,21 @@ def _games_by_bgg_id() -> dict[int, tuple[str, str]]:
 
 
 def export_response(group: Group, file_format: str) -> HttpResponse:
-    """The group's history as a file to download: BG Stats-shaped JSON, or CSV."""
-    members = members_of(group)
-    plays = plays_of(group)
+    """The group's history as a file to download: BG Stats-shaped JSON, or CSV. The file is
+    kept by the process until the group changes (the largest groups' take half a second to
+    write, and a link to it is easily shared)."""
     stem = slugify(group.name) or "group"
     if file_format == "csv":
-        response = HttpResponse(exchange.export_csv(members, plays), content_type="text/csv; charset=utf-8")
+        content = drawn_from(group, "export:csv", lambda plays, members: exchange.export_csv(members, plays).encode())
+        response = HttpResponse(content, content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="marquoir-{stem}.csv"'
     else:
-        data = exchange.export_json(group.name, members, plays, bgg_ids=bgg_ids())
-        response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+        def write_json(plays: list[PlayRecord], members: list[Member]) -> bytes:
+            data = exchange.export_json(group.name, members, plays, bgg_ids=bgg_ids())
+            return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+        response = HttpResponse(drawn_from(group, "export:json", write_json), content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="marquoir-{stem}.json"'
     return response
 

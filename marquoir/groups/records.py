@@ -14,6 +14,9 @@ from datetime import datetime
 from marquoir.tables.summary import MatchSummary
 
 GROUP_NAME_MAX_LENGTH = 60
+MAX_MEMBERS = 30
+"""Everyone who ever sat down with the group: a game takes at most 20 (a score sheet), a
+group rarely more than a few."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,9 @@ class PlayRecord:
     """The seat that started (or dealt first)."""
     summary: MatchSummary
     match_id: str | None = None
+    title: str = ""
+    """The game's name as kept: a score sheet's title, "" for a game's own name or an
+    untitled sheet (``game_name`` then names it in the reader's language)."""
 
     @property
     def duration_minutes(self) -> int:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.db.models import Count, Max, Sum
 from django.utils.translation import get_language
@@ -18,6 +20,8 @@ from . import records
 from .models import Group, Member, Play
 from .services import refresh_plays
 from .stats import GroupStats, group_stats
+
+T = TypeVar("T")
 
 
 def find_group(group_id: object) -> Group | None:
@@ -85,6 +89,7 @@ def plays_of(group: Group, *, refreshed: list[str] | None = None) -> list[record
                 first=first,
                 summary=summary_from_json(summary),
                 match_id=match_id,
+                title=stored_name,
             )
         )
     return plays
@@ -95,38 +100,79 @@ def figures_by_game() -> Mapping[str, Sequence[StatFigure]]:
     return {key: keeper.stat_figures for key, keeper in all_keepers().items()}
 
 
-def stats_of(group: Group) -> tuple[GroupStats, list[records.PlayRecord]]:
-    """The group's stats, overall and per game, with the plays they were drawn from.
+@dataclass
+class _Kept:
+    """What a process keeps of one group under one fingerprint: its plays and members, and
+    what was drawn from them (the stats, each export) as it was first asked for."""
 
-    Reading and decoding a thousand plays is most of the cost of the stats (see `make
-    bench`), and a group's stats are read far more often than it changes: each process
-    keeps the last stats of the groups it served, under a fingerprint of the group read in
-    one aggregate query (see ``_fingerprint``). Any change to the group, its members or
+    key: tuple[object, ...]
+    plays: list[records.PlayRecord]
+    members: list[records.Member]
+    drawn: dict[str, object] = field(default_factory=dict)
+
+
+def _kept(group: Group) -> _Kept:
+    """The group's plays and members as this process keeps them, read again only when the
+    group's fingerprint moved (one aggregate query when nothing did).
+
+    Reading and decoding a thousand plays is most of the cost of the stats, the history and
+    the exports (see `make bench`), and a group is read far more often than it changes:
+    each process keeps the last groups it served. Any change to the group, its members or
     its plays, or any action on one of its matches, changes the fingerprint."""
     key = _fingerprint(group)
-    with _stats_lock:
-        kept = _stats_cache.get(group.pk)
-        if kept is not None and kept[0] == key:
-            _stats_cache.move_to_end(group.pk)
-            return kept[1], kept[2]
+    with _kept_lock:
+        kept = _kept_groups.get(group.pk)
+        if kept is not None and kept.key == key:
+            _kept_groups.move_to_end(group.pk)
+            return kept
     refreshed: list[str] = []
     plays = plays_of(group, refreshed=refreshed)
     if refreshed:  # stale summaries were made again: that moved the fingerprint
         key = _fingerprint(group)
-    members = members_of(group)
-    stats = group_stats(plays, members, figures_by_game())
-    with _stats_lock:
-        _stats_cache[group.pk] = (key, stats, plays)
-        _stats_cache.move_to_end(group.pk)
-        while len(_stats_cache) > STATS_KEPT:
-            _stats_cache.popitem(last=False)
-    return stats, plays
+    kept = _Kept(key, plays, members_of(group))
+    with _kept_lock:
+        _kept_groups[group.pk] = kept
+        _kept_groups.move_to_end(group.pk)
+        while len(_kept_groups) > STATS_KEPT:
+            _kept_groups.popitem(last=False)
+    return kept
+
+
+def drawn_from(group: Group, what: str, draw: Callable[[list[records.PlayRecord], list[records.Member]], T]) -> T:
+    """``draw(plays, members)`` for the group as it is now, kept with its plays until the
+    group changes: the second read of the stats or of an export costs one query. ``what``
+    names the drawing (``"stats"``, ``"export:json"``…); it must depend on nothing else
+    (the reader's language is in the fingerprint)."""
+    return _draw(_kept(group), what, draw)
+
+
+def _draw(kept: _Kept, what: str, draw: Callable[[list[records.PlayRecord], list[records.Member]], T]) -> T:
+    with _kept_lock:
+        if what in kept.drawn:
+            return kept.drawn[what]  # type: ignore[return-value]
+    value = draw(kept.plays, kept.members)
+    with _kept_lock:
+        kept.drawn.setdefault(what, value)
+    return value
+
+
+def history_of(group: Group) -> list[records.PlayRecord]:
+    """The group's plays, newest first, as ``plays_of`` reads them, kept by the process."""
+    return _kept(group).plays
+
+
+def stats_of(group: Group) -> tuple[GroupStats, list[records.PlayRecord]]:
+    """The group's stats, overall and per game, with the plays they were drawn from (kept
+    by the process until the group changes)."""
+    kept = _kept(group)
+    return _draw(kept, "stats", lambda plays, members: group_stats(plays, members, figures_by_game())), kept.plays
 
 
 STATS_KEPT = 32
-"""Groups whose stats a process keeps (about a megabyte for a group of a thousand plays)."""
-_stats_cache: OrderedDict[str, tuple[tuple[object, ...], GroupStats, list[records.PlayRecord]]] = OrderedDict()
-_stats_lock = threading.Lock()
+"""Groups a process keeps (about a megabyte for a group of a thousand plays, and its exports
+when asked for: a few megabytes for the largest groups)."""
+_kept_groups: OrderedDict[str, _Kept] = OrderedDict()
+_kept_lock = threading.Lock()
 
 
 def _fingerprint(group: Group) -> tuple[object, ...]:

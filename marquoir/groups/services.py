@@ -10,29 +10,61 @@ import unicodedata
 from collections.abc import Sequence
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from marquoir.tables.keepers import keeper_for
-from marquoir.tables.models import Match
+from marquoir.tables.models import DeviceMatch, Match
+from marquoir.tables.names import look_alike, name_keys, readable, unprintable
+from marquoir.tables.ratelimit import spend
 from marquoir.tables.selectors import find_match, keeper_of, match_view
 from marquoir.tables.services import (
     ServiceError,
     clean_names,
+    device_can_edit,
     digest,
     edit_token_for,
     edit_token_matches,
-    readable,
-    unprintable,
 )
 from marquoir.tables.summary import MatchSummary, summary_to_json
 
 from .models import DeviceGroup, Group, Member, Play
-from .records import GROUP_NAME_MAX_LENGTH
+from .records import GROUP_NAME_MAX_LENGTH, MAX_MEMBERS
 
 GROUP_KEY_SALT = "marquoir.groups.edit-key"
-MAX_MEMBERS = 30
-"""Everyone who ever sat down with the group: a game takes at most 8, a group a few more."""
+MAX_PLAYS = 5_000
+"""A group's history holds at most this many matches (years of weekly play): its stats stay
+quick to draw, and its export (at most 12.7 MB) imports back (as many as a file may hold)."""
+
+
+def spend_costly_read(address: str) -> None:
+    """Count one costly read for this client address: ServiceError(rate_limited) once its
+    budget is spent (no query: counted in the process's memory)."""
+    # Costly reads of groups per address and minute (settings.GROUP_READ_LIMIT): a table
+    # refreshing its stats every second stays well below.
+    allowance = spend("group-read:" + address, limit=settings.GROUP_READ_LIMIT, window_seconds=60)
+    if not allowance.allowed:
+        raise ServiceError(
+            "rate_limited", "too_many_reads", seconds=allowance.retry_after, retry_after=allowance.retry_after
+        )
+
+
+def spend_import(address: str) -> None:
+    """Count one import tried from this client address, before its file is read."""
+    # Counted before the file is read: a refused file of megabytes costs as much to read as a good one.
+    allowance = spend(
+        "group-import:" + address,
+        limit=settings.GROUP_IMPORT_LIMIT,
+        window_seconds=settings.GROUP_IMPORT_WINDOW_SECONDS,
+    )
+    if not allowance.allowed:
+        raise ServiceError(
+            "rate_limited",
+            "too_many_imports",
+            minutes=allowance.minutes,
+            retry_after=allowance.retry_after,
+        )
 
 
 def group_key_for(group_id: str) -> str:
@@ -88,8 +120,11 @@ def _member_of(group: Group, member_id: object) -> Member:
 def _name_free(group: Group, name: str, *, but: int | None = None) -> None:
     members = Member.objects.filter(group=group)
     taken = (members if but is None else members.exclude(pk=but)).values_list("name", flat=True)
-    if any(other.casefold() == name.casefold() for other in taken):
-        raise ServiceError("invalid", "name_twice", name=name)
+    for other in taken:
+        if other.casefold() == name.casefold():
+            raise ServiceError("invalid", "name_twice", name=name)
+        if look_alike(other, name):  # looks the same at the table
+            raise ServiceError("invalid", "name_lookalike", name=name, other=other)
 
 
 def member_rename(*, group: Group, member_id: object, name: object) -> Member:
@@ -118,16 +153,24 @@ def member_add(*, group: Group, name: object) -> Member:
 
 
 def _seat_members(group: Group, names: Sequence[str]) -> list[int]:
-    """The member at each seat, by name ignoring case; a name the group does not know yet
-    becomes a new member (someone joined the table)."""
-    members = {member.name.casefold(): member for member in Member.objects.filter(group=group)}
-    newcomers = [name for name in names if name.casefold() not in members]
-    if len(members) + len(newcomers) > MAX_MEMBERS:
+    """The member at each seat, by name ignoring case and look-alike letters (``name_keys``);
+    a name the group does not know yet becomes a new member (someone joined the table)."""
+    present = list(Member.objects.filter(group=group))
+    members: dict[str, Member] = {}  # by each of their names' keys
+    for member in present:
+        members.update(dict.fromkeys(name_keys(member.name), member))
+
+    def known(name: str) -> Member | None:
+        return next((members[key] for key in name_keys(name) if key in members), None)
+
+    newcomers = [name for name in names if known(name) is None]
+    if len(present) + len(newcomers) > MAX_MEMBERS:
         raise ServiceError("invalid", "too_many_members", limit=MAX_MEMBERS)
-    position = max((member.position for member in members.values()), default=-1) + 1
+    position = max((member.position for member in present), default=-1) + 1
     for offset, name in enumerate(newcomers):
-        members[name.casefold()] = Member.objects.create(group=group, name=name, position=position + offset)
-    return [members[name.casefold()].pk for name in names]
+        newcomer = Member.objects.create(group=group, name=name, position=position + offset)
+        members.update(dict.fromkeys(name_keys(name), newcomer))
+    return [member.pk for member in map(known, names) if member is not None]
 
 
 def summarise(match: Match) -> MatchSummary:
@@ -148,14 +191,29 @@ def _play_fields(match: Match, summary: MatchSummary) -> dict[str, object]:
     }
 
 
-def play_attach(*, group: Group, match_id: object) -> Play:
-    """Add a match to the group's history (one started elsewhere, or from the group)."""
+def may_write_match(match: Match, *, match_token: str | None = None, device_secret: str | None = None) -> bool:
+    """Whether the request holds ``match``'s own write right: its edit token, or a device
+    that keeps score on it. A match's id is only the right to watch: it sits in QR codes,
+    shared links and the BG Stats link, so it must never let anyone take the match into a
+    group (and from there delete it) nor squat it so that its owners' group cannot."""
+    return edit_token_matches(match, match_token) or device_can_edit(device_secret=device_secret, match=match)
+
+
+def play_attach(
+    *, group: Group, match_id: object, match_token: str | None = None, device_secret: str | None = None
+) -> Play:
+    """Add a match to the group's history (one started elsewhere, or from the group); the
+    request must hold the match's write right (``may_write_match``) besides the group's."""
     match = find_match(match_id)
     if match is None or keeper_for(match.game) is None:
         # The group is there; what the body names is not (422, not 404: the address is right).
         raise ServiceError("invalid", "no_such_match")
+    if not may_write_match(match, match_token=match_token, device_secret=device_secret):
+        raise ServiceError("forbidden", "match_write_needed")
     if Play.objects.filter(match=match).exists():
         raise ServiceError("conflict", "already_in_group")
+    if Play.objects.filter(group=group).count() >= MAX_PLAYS:
+        raise ServiceError("invalid", "history_full", limit=MAX_PLAYS)
     with transaction.atomic():
         seats = _seat_members(group, list(match.players))
         try:
@@ -182,24 +240,45 @@ def refresh_plays(plays: Sequence[Play]) -> None:
         Play.objects.filter(pk=play.pk).update(**fields)
 
 
-def play_delete(*, group: Group, play_id: object) -> None:
-    """Delete a play from the group, and its match with it: gone from the database."""
+def writable_matches(match_ids: Sequence[str], *, device_secret: str | None) -> set[str]:
+    """Those of ``match_ids`` this device keeps score on (one query)."""
+    if not device_secret or not match_ids:
+        return set()
+    return set(
+        DeviceMatch.objects.filter(
+            device_digest=digest(device_secret), match_id__in=list(match_ids), can_edit=True
+        ).values_list("match_id", flat=True)
+    )
+
+
+def play_delete(*, group: Group, play_id: object, device_secret: str | None = None) -> bool:
+    """Take a play out of the group's history. Its match is deleted with it (its log too)
+    only if this device keeps score on it: the group's key is no right over a match, whose
+    owners may keep it elsewhere. True if the match went too."""
     play = Play.objects.filter(group=group, uuid=play_id).first() if isinstance(play_id, str) else None
     if play is None:
         raise ServiceError("not_found", "no_such_play")
+    match_goes = play.match_id is not None and play.match_id in writable_matches(
+        [play.match_id], device_secret=device_secret
+    )
     with transaction.atomic():
-        if play.match_id is not None:
-            Match.objects.filter(pk=play.match_id).delete()  # its log and its play go with it
         Play.objects.filter(pk=play.pk).delete()
+        if match_goes:
+            Match.objects.filter(pk=play.match_id).delete()  # its log goes with it
         Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+    return match_goes
 
 
-def group_delete(*, group: Group) -> None:
-    """Delete the group, its members, its plays and their matches: gone from the database."""
+def group_delete(*, group: Group, device_secret: str | None = None) -> int:
+    """Delete the group, its members and its plays. Of its matches, those this device keeps
+    score on are deleted with their logs; the others stay with whoever keeps their score.
+    Returns how many matches went."""
     with transaction.atomic():
         match_ids = list(Play.objects.filter(group=group, match__isnull=False).values_list("match_id", flat=True))
-        Match.objects.filter(pk__in=match_ids).delete()
+        going = writable_matches(match_ids, device_secret=device_secret)
         group.delete()
+        Match.objects.filter(pk__in=going).delete()
+    return len(going)
 
 
 def import_group(
@@ -249,6 +328,15 @@ def device_group_link(*, device_secret: str, group: Group, can_edit: bool) -> No
     if not created and can_edit and not link.can_edit:
         link.can_edit = True
         link.save(update_fields=["can_edit"])
+
+
+def known_device(device_secret: str) -> bool:
+    """Whether this server gave out this device secret (it keeps or made a match or a group)."""
+    device = digest(device_secret)
+    return (
+        DeviceMatch.objects.filter(device_digest=device).exists()
+        or DeviceGroup.objects.filter(device_digest=device).exists()
+    )
 
 
 def device_can_edit_group(*, device_secret: str | None, group: Group) -> bool:

@@ -18,8 +18,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
 from marquoir.tables.keepers import all_keepers, keeper_for
 from marquoir.tables.models import Match
-from marquoir.tables.ratelimit import allow_match_creation
-from marquoir.tables.services import ServiceError, digest
+from marquoir.tables.ratelimit import allow_match_creation, client_key
+from marquoir.tables.services import ServiceError, digest, edit_token_for
 from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
 from marquoir.tables.views import new_match_page
 
@@ -27,7 +27,7 @@ from . import services
 from .messages import group_message
 from .models import Group
 from .presenters import MAX_IMPORT_BYTES, export_response, figure_text, import_file, stats_charts, stats_table
-from .selectors import find_group, members_of, plays_of, stats_of
+from .selectors import find_group, history_of, members_of, stats_of
 
 PLAYER_ROWS = 8
 """Rows for names on the new-group form (more players are added on the group's page)."""
@@ -66,8 +66,13 @@ def _private(response: HttpResponse) -> HttpResponse:
 
 
 def _count_new_group(request: HttpRequest) -> None:
-    """A new group costs what a new match does (this device's allowance, and its address's)."""
-    allowance = allow_match_creation(request, device=digest(ensure_device_secret(request)))
+    """A new group costs what a new match does (this device's allowance, and its address's).
+    A request without a cookie, or with one this server never gave out, counts in its
+    address's allowance as the match pages do: a fresh cookie each time buys nothing."""
+    given = device_secret(request)
+    known = given is not None and services.known_device(given)
+    device = digest(ensure_device_secret(request))  # the phone's own, made now if it has none
+    allowance = allow_match_creation(request, device=device, new_device=not known)
     if not allowance.allowed:
         raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
 
@@ -104,30 +109,56 @@ def index(request: HttpRequest) -> HttpResponse:
     return _private(render(request, "groups/index.html", context, status=status))
 
 
+def _too_many(request: HttpRequest, group: Group, refused: ServiceError) -> HttpResponse:
+    """A costly read refused: say when to come back (the page is not drawn)."""
+    context = {"error_message": group_message(refused), "back_url": reverse("groups:group", args=[group.id])}
+    response = render(request, "groups/too_many.html", context, status=429)
+    response["Retry-After"] = str(refused.params.get("retry_after", 60))
+    return _private(response)
+
+
+def _costly_read(request: HttpRequest, group: Group) -> HttpResponse | None:
+    """None if this client may read the group's history, stats or export now; else the refusal."""
+    try:
+        services.spend_costly_read(client_key(request))
+    except ServiceError as refused:
+        return _too_many(request, group, refused)
+    return None
+
+
 @require_GET
 def group_page(request: HttpRequest, group_id: str) -> HttpResponse:
     """The group: its players, a new match of any game, its history, its links."""
     group = _group_or_404(group_id)
-    return _render_group(request, group)
+    return _costly_read(request, group) or _render_group(request, group)
 
 
 def _render_group(
     request: HttpRequest, group: Group, *, error_message: str | None = None, status: int = 200
 ) -> HttpResponse:
     can_edit = _can_edit(request, group)
-    if not can_edit and device_secret(request):
-        # Seen on this device: it goes into "my groups" (to see it, not to change it).
-        services.device_group_link(device_secret=device_secret(request) or "", group=group, can_edit=False)
+    secret = device_secret(request)
+    if not can_edit and secret and services.known_device(secret):
+        # Seen on this device: it goes into "my groups" (to see it, not to change it). Only
+        # for a device this server gave out: a made-up cookie on a read writes nothing.
+        services.device_group_link(device_secret=secret, group=group, can_edit=False)
     members = members_of(group)
     names = {member.id: member.name for member in members}
     shown_game = request.GET.get("game") or None
-    all_plays = plays_of(group)
+    all_plays = history_of(group)
     games = sorted({(play.stats_key, play.game_name) for play in all_plays}, key=lambda pair: pair[1].casefold())
     plays = [play for play in all_plays if shown_game is None or play.stats_key == shown_game]
     page = Paginator(plays, HISTORY_PAGE).get_page(request.GET.get("page"))
+    # The plays whose match this device keeps score on: deleting one deletes the match too.
+    own_matches = (
+        services.writable_matches([play.match_id for play in page.object_list if play.match_id], device_secret=secret)
+        if can_edit
+        else set()
+    )
     history = [
         {
             "play": play,
+            "match_goes": play.match_id is None or play.match_id in own_matches,
             "seats": [
                 {
                     "name": names.get(member, "?"),
@@ -178,7 +209,7 @@ def _write(request: HttpRequest, group_id: str, change: Any) -> HttpResponse:
     try:
         change(group)
     except ServiceError as refused:
-        status = {"not_found": 404, "conflict": 409}.get(refused.code, 422)
+        status = {"not_found": 404, "conflict": 409, "forbidden": 403}.get(refused.code, 422)
         return _render_group(request, group, error_message=group_message(refused), status=status)
     return _done(group)
 
@@ -206,20 +237,42 @@ def _match_id_from(text: str) -> str:
     return parts[-1] if parts else ""
 
 
+def _match_token_from(text: str) -> str | None:
+    """The edit token a keep-score link carries in its fragment (``#key=…``), if any."""
+    fragment = text.strip().partition("#")[2]
+    for part in fragment.split("&"):
+        name, _equals, value = part.partition("=")
+        if name == "key" and value:
+            return value
+    return None
+
+
 @require_POST
 def attach(request: HttpRequest, group_id: str) -> HttpResponse:
-    """A match started elsewhere joins the group's history (its link or its id)."""
+    """A match started elsewhere joins the group's history: its keep-score link, or its
+    watch link or id from a phone that keeps its score (a watch link alone is refused)."""
+    pasted = request.POST.get("match", "")
     return _write(
         request,
         group_id,
-        lambda group: services.play_attach(group=group, match_id=_match_id_from(request.POST.get("match", ""))),
+        lambda group: services.play_attach(
+            group=group,
+            match_id=_match_id_from(pasted),
+            match_token=_match_token_from(pasted),
+            device_secret=device_secret(request),
+        ),
     )
 
 
 @require_POST
 def delete_play(request: HttpRequest, group_id: str, play_id: str) -> HttpResponse:
-    """A match gone from the history and the database (the page asked once before)."""
-    return _write(request, group_id, lambda group: services.play_delete(group=group, play_id=play_id))
+    """A match taken out of the history (the page asked once before); the match itself
+    goes too only if this phone keeps its score."""
+    return _write(
+        request,
+        group_id,
+        lambda group: services.play_delete(group=group, play_id=play_id, device_secret=device_secret(request)),
+    )
 
 
 @require_POST
@@ -228,7 +281,7 @@ def delete_group(request: HttpRequest, group_id: str) -> HttpResponse:
     group, refusal = _edit(request, group_id)
     if refusal is not None:
         return refusal
-    services.group_delete(group=group)
+    services.group_delete(group=group, device_secret=device_secret(request))
     return HttpResponseRedirect(reverse("groups:index") + "?deleted=1", status=303)
 
 
@@ -246,7 +299,8 @@ def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
 
     def join_group(match: Match) -> None:
         try:
-            services.play_attach(group=group, match_id=match.id)
+            # This request has just made the match: it holds its write right.
+            services.play_attach(group=group, match_id=match.id, match_token=edit_token_for(match.id))
         except ServiceError as refused:  # the group is full: the match is not started
             raise ValidationError(group_message(refused)) from None
 
@@ -260,6 +314,9 @@ def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
 def stats(request: HttpRequest, group_id: str) -> HttpResponse:
     """Who wins at this table: overall and per game, with charts."""
     group = _group_or_404(group_id)
+    refusal = _costly_read(request, group)
+    if refusal is not None:
+        return refusal
     group_stats, _plays = stats_of(group)
     sections = [group_stats.overall, *group_stats.games]
     shown = next((section for section in sections if section.key == request.GET.get("game")), group_stats.overall)
@@ -277,39 +334,48 @@ def stats(request: HttpRequest, group_id: str) -> HttpResponse:
 def export(request: HttpRequest, group_id: str) -> HttpResponse:
     """The group's history as a file: ``?format=csv`` or BG Stats-shaped JSON."""
     group = _group_or_404(group_id)
-    return export_response(group, "csv" if request.GET.get("format") == "csv" else "json")
+    return _costly_read(request, group) or export_response(
+        group, "csv" if request.GET.get("format") == "csv" else "json"
+    )
 
 
 @require_POST
 def import_group(request: HttpRequest) -> HttpResponse:
     """A new group from an exported file, chosen on the groups page."""
+    try:
+        services.spend_import(client_key(request))  # before the file is read: refused files count
+    except ServiceError as refused:
+        return _import_refused(request, group_message(refused), status=429, retry_after=refused.params["retry_after"])
     upload = request.FILES.get("file")
-    error: str | None = None
     if upload is None:
-        error = _("Choose a file exported from Marquoir (or a BG Stats backup).")
-    elif upload.size is None or upload.size > MAX_IMPORT_BYTES:
-        error = _("This file is too large: %(limit)s MiB at most.") % {"limit": MAX_IMPORT_BYTES // (1024 * 1024)}
-    else:
-        try:
-            data = json.loads(upload.read(MAX_IMPORT_BYTES + 1))
-        except (ValueError, RecursionError):
-            error = _("This file is not JSON: choose a file exported from Marquoir.")
-        else:
-            try:
-                group, _key = import_file(data, before_writing=lambda: _count_new_group(request))
-            except ServiceError as refused:
-                error = group_message(refused)
-            else:
-                services.device_group_link(device_secret=ensure_device_secret(request), group=group, can_edit=True)
-                response = HttpResponseRedirect(reverse("groups:group", args=[group.id]), status=303)
-                return remember_device(request, response)
+        return _import_refused(request, _("Choose a file exported from Marquoir (or a BG Stats backup)."))
+    if upload.size is None or upload.size > MAX_IMPORT_BYTES:
+        limit = MAX_IMPORT_BYTES // (1024 * 1024)
+        return _import_refused(request, _("This file is too large: %(limit)s MiB at most.") % {"limit": limit})
+    try:
+        data = json.loads(upload.read(MAX_IMPORT_BYTES + 1))
+    except (ValueError, RecursionError):
+        return _import_refused(request, _("This file is not JSON: choose a file exported from Marquoir."))
+    try:
+        group, _key = import_file(data, before_writing=lambda: _count_new_group(request))
+    except ServiceError as refused:
+        return _import_refused(request, group_message(refused))
+    services.device_group_link(device_secret=ensure_device_secret(request), group=group, can_edit=True)
+    return remember_device(request, HttpResponseRedirect(reverse("groups:group", args=[group.id]), status=303))
+
+
+def _import_refused(request: HttpRequest, error: str, *, status: int = 422, retry_after: int = 0) -> HttpResponse:
+    """The groups page again, saying why the file was not imported."""
     context = {
         "rows": _rows(),
         "name": "",
         "import_error": error,
         "groups": services.device_groups(device_secret=device_secret(request)),
     }
-    return _private(render(request, "groups/index.html", context, status=422))
+    response = render(request, "groups/index.html", context, status=status)
+    if retry_after:
+        response["Retry-After"] = str(retry_after)
+    return _private(response)
 
 
 @require_http_methods(["GET", "POST"])

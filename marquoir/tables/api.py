@@ -30,7 +30,7 @@ from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .keepers import GameEndpoint, all_keepers
-from .ratelimit import allow_match_creation
+from .ratelimit import allow_action, allow_match_creation
 from .schemas import OutSchema, StrictBody, UndoIn
 from .selectors import keeper_of, match_view
 from .services import ServiceError
@@ -240,8 +240,11 @@ def bearer_token(request: HttpRequest) -> str | None:
 
 
 def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Every game's action schemas, undo included (OpenAPI ``oneOf``, by ``type``), and the
-    component schemas the request bodies refer to."""
+    """Every game's action schemas, undo included (OpenAPI ``anyOf``, by ``type``), and the
+    component schemas the request bodies refer to. ``anyOf``, not ``oneOf``: two games may
+    have the same action (the sheet's and Tarot's ``{"type": "end"}``), which then matches
+    two branches, and ``oneOf`` would call the documented body invalid (the match's game
+    reads it)."""
     distinct: set[type[BaseModel]] = {UndoIn}
     for keeper in all_keepers().values():
         distinct.update(keeper.action_models)
@@ -254,7 +257,7 @@ def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any
     )
     refs = [references[(model, "validation")] for model in models]
     create_ref = references[(CreateIn, "validation")]
-    return {"oneOf": refs}, create_ref, components.get("$defs", {})
+    return {"anyOf": refs}, create_ref, components.get("$defs", {})
 
 
 ACTION_BODY, CREATE_BODY, ACTION_COMPONENTS = _action_body_schema()
@@ -306,7 +309,7 @@ def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
 
 @api.post(
     "/matches/{match_id}/actions",
-    response={200: StateOut, 413: ErrorOut, 415: ErrorOut, **ERRORS},
+    response={200: StateOut, 413: ErrorOut, 415: ErrorOut, 429: ErrorOut, **ERRORS},
     openapi_extra={
         "requestBody": {"required": True, "content": {"application/json": {"schema": ACTION_BODY}}},
         "security": [{"editToken": []}],
@@ -325,14 +328,23 @@ def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
             if token:
                 find_match_or_error(match_id)
             raise ServiceError("unauthorized")
+        # Counted in memory, before any work: a flood of actions costs no query.
+        allowance = allow_action(request, match_id)
+        if not allowance.allowed:
+            raise ServiceError("rate_limited", "too_many_actions", seconds=allowance.retry_after)
         # The body is parsed by the match's game once its row is read (one read, not two).
         result = services.match_act(match_id=match_id, body=json_body(request))
     except ServiceError as error:
-        return error_response(request, error, error.players, error.keeper)
-    if result.replayed:  # the first answer to this action_id, as it was sent then
-        return JsonResponse(result.state)
-    assert result.view is not None  # noqa: S101 (an action applied now has its match)
-    return answer(keeper_of(result.view.row).state_schema, result.state)
+        response = error_response(request, error, error.players, error.keeper)
+        if error.reason == "too_many_actions":
+            response["Retry-After"] = str(error.params["seconds"])
+        return response
+    if result.replayed and result.entry.response is not None:
+        return JsonResponse(result.state)  # an entry from before 0006: its answer as it was sent then
+    # A retried action_id (its State folded again up to its entry) goes through the same
+    # schema as its first answer did, so the two are the same bytes.
+    keeper = keeper_of(result.view.row) if result.view is not None else all_keepers()[result.state["game"]]
+    return answer(keeper.state_schema, result.state)
 
 
 @api.exception_handler(ValidationError)

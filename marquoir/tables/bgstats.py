@@ -50,6 +50,17 @@ def player_id(name: str) -> str:
     return _fingerprint(name)
 
 
+PLAY_ID_DOMAIN = b"marquoir.bgstats.play:"
+
+
+def play_id(match_id: str) -> str:
+    """The play's ``sourcePlayId``: 32 hex digits of the SHA-256 of the match id. The same
+    match gives the same id every time (BG Stats updates the play it already has), and the
+    id tells the third party nothing: the match id is the right to watch the match, and
+    128 random bits cannot be found again from their digest."""
+    return hashlib.sha256(PLAY_ID_DOMAIN + match_id.encode()).hexdigest()[:32]
+
+
 def game_id(game_key: str, game_name: str) -> str:
     """The game's ``sourceGameId``: the keeper's key (``"pickomino"``); for a score sheet,
     ``"sheet:"`` and a fingerprint of its title, since a Skyjo sheet and a Rummy sheet are
@@ -89,7 +100,7 @@ def push_link(
     The JSON is compact and its text is not escaped to ASCII before it is percent-encoded (a
     ``\\ud83d\\ude00`` escape would cost 16 characters where the emoji's UTF-8 costs 12):
     eight players with 40-character names and a sheet titled with 60 characters, every one
-    an emoji, make a link of 6,487 characters (``tests/groups/test_bgstats_link.py``
+    an emoji, make a link of 6,483 characters (``tests/groups/test_bgstats_link.py``
     holds it under 8,000).
     """
     seats = len(players)
@@ -103,7 +114,7 @@ def push_link(
     game["highestWins"] = summary.highest_wins
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": match_id,
+        "sourcePlayId": play_id(match_id),
         "playDate": play_date(ended_at),
     }
     if duration:

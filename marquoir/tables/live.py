@@ -22,7 +22,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections import defaultdict
+import resource
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -199,6 +200,49 @@ class Hub:
                 logger.warning("live: LISTEN connection lost, reconnecting", exc_info=True)
                 await asyncio.sleep(1.0)
 
+
+class StreamSlots:
+    """How many event streams this process has open, per client address and in all.
+
+    Each open stream holds a connection, so a file descriptor, for up to ten minutes: left
+    unbounded, one client opening thousands of them runs the process out of descriptors,
+    and then it cannot accept any connection at all, ``/healthz`` included. The process's
+    cap stays below its descriptor limit by ``MARQUOIR_RESERVED_DESCRIPTORS``, kept for
+    what else needs one (database connections, the pages' connections and the static
+    files they send, logs, the listening sockets, connections still sending their
+    headers). The per-address cap keeps one client from taking the whole process's share.
+    Both are per process: the event loop is the only one to count, so no lock."""
+
+    def __init__(self) -> None:
+        self.by_address: Counter[str] = Counter()
+        self.total = 0
+
+    @staticmethod
+    def process_cap() -> int:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        below_descriptors = soft - settings.MARQUOIR_RESERVED_DESCRIPTORS if soft != resource.RLIM_INFINITY else None
+        cap: int = settings.MARQUOIR_STREAMS_PER_PROCESS
+        return max(0, cap if below_descriptors is None else min(cap, below_descriptors))
+
+    def take(self, address: str) -> str | None:
+        """Count one more stream for ``address``; None if it may open, else why not:
+        ``"address"`` (its own cap) or ``"process"`` (the process's)."""
+        if self.by_address[address] >= settings.MARQUOIR_STREAMS_PER_ADDRESS:
+            return "address"
+        if self.total >= self.process_cap():
+            return "process"
+        self.by_address[address] += 1
+        self.total += 1
+        return None
+
+    def give_back(self, address: str) -> None:
+        self.total -= 1
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+
+
+stream_slots = StreamSlots()
 
 _hubs: dict[int, Hub] = {}
 

@@ -10,6 +10,13 @@ from typing import Any
 
 from .selectors import MatchView
 
+# How many entries a table screen shows, newest first. A log may hold up to
+# services.MAX_LOG_ENTRIES (5,000) entries: worded and sent whole, a page at the bound
+# weighed megabytes on every view and every tap. 200 holds a whole real game (a sheet has
+# at most 200 rounds) in all but the longest Tarot matches; a line says how many older
+# entries are left out.
+LOG_SHOWN = 200
+
 # (what an action did, or None for an undo with nothing known, the players) -> words
 Words = Callable[[Any, Sequence[str]], str]
 
@@ -22,6 +29,17 @@ class LogLine:
     is_undo: bool
 
 
+class LogLines(list[LogLine]):
+    """The lines shown, newest first, and how many older entries are not (``hidden``)."""
+
+    hidden: int = 0
+
+    @property
+    def total(self) -> int:
+        """Every entry of the log, shown or not (the number of the newest line)."""
+        return len(self) + self.hidden
+
+
 @dataclass(frozen=True)
 class LogWords:
     """A game's words for its log: an action and an undo, each in a sentence and in short."""
@@ -32,12 +50,17 @@ class LogWords:
     describe_undo_short: Words
 
 
-def log_in_words(view: MatchView, words: LogWords) -> tuple[list[LogLine], str | None]:
-    """The log in words, newest first, and the short words for the last entry (None before any)."""
+def log_in_words(view: MatchView, words: LogWords, shown: int = LOG_SHOWN) -> tuple[LogLines, str | None]:
+    """The last ``shown`` entries of the log in words, newest first (with how many older
+    ones are left out), and the short words for the last entry (None before any). Only
+    the entries shown are worded: the page's work is bounded however long the log is.
+    Whether anything can be undone is not to be read from these lines (the entries in
+    force may all be older than the lines shown): see ``selectors.in_force``."""
     names = view.players
     outcomes_by_seq = {logged.seq: logged.outcome for logged in view.log}
-    lines = []
-    for logged in view.log:
+    lines = LogLines()
+    lines.hidden = max(0, len(view.log) - shown)
+    for logged in view.log[lines.hidden :]:
         if logged.outcome is not None:
             text = words.describe(logged.outcome, names)
         else:

@@ -16,7 +16,11 @@ STATUS: dict[str, int] = {
     "match_over": 409,
     "nothing_to_undo": 409,
     "conflict": 409,
+    # The match's log holds services.MAX_LOG_ENTRIES entries: nothing more is recorded.
+    "log_full": 409,
     "unauthorized": 401,
+    # A right was shown, but not the one this write needs (a group's key, no match's token).
+    "forbidden": 403,
     "not_found": 404,
     "rate_limited": 429,
     "too_large": 413,
@@ -61,6 +65,13 @@ _REASONS: dict[str, Wording] = {
     "name_too_long": lambda p, s: _("A name has at most %(limit)s characters.") % {"limit": p.get("limit", 40)},
     "name_characters": lambda p, s: _("A name cannot hold control characters."),
     "name_invisible": lambda p, s: _("A name needs at least one visible letter, digit or sign."),
+    "name_marks": lambda p, s: (
+        _("A name cannot pile more than %(limit)s accents or marks on one letter.") % {"limit": p.get("limit")}
+    ),
+    "name_lookalike": lambda p, s: (
+        _("“%(name)s” looks just like “%(other)s”: give the players names that can be told apart.")
+        % {"name": p.get("name"), "other": p.get("other")}
+    ),
     "duplicate_key": lambda p, s: _('The field "%(field)s" is given twice.') % {"field": p.get("field")},
     "too_large": lambda p, s: _("The request body is too large: %(limit)s bytes at most.") % {"limit": p.get("limit")},
     "not_json": lambda p, s: _('Send the body as JSON, with "Content-Type: application/json".'),
@@ -89,6 +100,21 @@ _REASONS: dict[str, Wording] = {
             int(p.get("minutes", 1)),
         )
         % {"minutes": p.get("minutes", 1)}
+    ),
+    "too_many_actions": lambda p, s: (
+        ngettext(
+            "Too many actions in a row: nothing was recorded. Try again in %(seconds)s second.",
+            "Too many actions in a row: nothing was recorded. Try again in %(seconds)s seconds.",
+            int(p.get("seconds", 1)),
+        )
+        % {"seconds": p.get("seconds", 1)}
+    ),
+    "log_full": lambda p, s: (
+        _(
+            "This match has reached the most it can record (%(limit)s entries, undos included): "
+            "nothing more can be recorded. Start a new match to play on."
+        )
+        % {"limit": p.get("limit")}
     ),
     "player_count": lambda p, s: (
         _("This game is played by %(least)s to %(most)s players.") % {"least": p.get("least"), "most": p.get("most")}

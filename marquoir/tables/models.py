@@ -64,8 +64,13 @@ class LogEntry(models.Model):
     undoes = models.PositiveIntegerField(null=True, blank=True, help_text="For an undo: the seq it took back.")
     # NULL, not "", when absent: the uniqueness of client keys only holds among real keys.
     action_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
-    # The state answered the first time, so a retried request gets the very same answer.
-    response: models.JSONField[dict[str, Any] | None] = models.JSONField(null=True, blank=True)
+    # Only entries written before migration 0006: the State answered the first time, kept
+    # so that a retry of their action_id gets it back as it was sent. Since then nothing is
+    # stored here (a whole State per entry grew a 20-player sheet's log by ~34 kB an
+    # action): a retry's answer is folded again from the log (services.answer_of).
+    response: models.JSONField[dict[str, Any] | None] = models.JSONField(
+        null=True, blank=True, help_text="Entries before 0006 only: the State first answered."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -102,10 +107,13 @@ class DeviceMatch(models.Model):
 
 
 class RateBucket(models.Model):
-    """A counter per client and purpose over a fixed window (see ratelimit.py)."""
+    """A counter per client and purpose over a fixed window (see ratelimit.py). Only match
+    creation counts here, over MATCH_CREATION_WINDOW_SECONDS: a bucket older than that is
+    expired, and creations delete expired ones (ratelimit._purge_expired)."""
 
     key = models.CharField(max_length=200, unique=True)
-    window_start = models.DateTimeField()
+    # Indexed: the purge looks for the oldest windows.
+    window_start = models.DateTimeField(db_index=True)
     count = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:

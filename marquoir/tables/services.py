@@ -32,9 +32,19 @@ from . import live
 from .actions import ActionRequest, parse_action
 from .keepers import ScoreKeeper, keeper_for
 from .models import DeviceMatch, LogEntry, Match, is_match_id
-from .selectors import Folded, LoggedEntry, MatchView, fold_cache, folded, in_force, keeper_of
+from .names import MAX_MARKS_ON_A_LETTER, name_keys, readable, too_many_marks, unprintable
+from .selectors import Folded, LoggedEntry, MatchView, fold_cache, fold_log, folded, in_force, keeper_of, log_rows
 
 NAME_MAX_LENGTH = 40
+
+# The most entries a match's log may hold, undos included (each is an entry): beyond, every
+# action is refused (``log_full``) and the table starts a new match. The longest real games
+# hold a few hundred entries in force (a sheet has at most 200 rounds, one entry each; a
+# Tarot match at most 300 deals; Yahtzee 13 per player, 104 at 8 players; a Pickomino game
+# of 7 players ends in well under 200 turns), so 5,000 leaves room for every undo a table
+# makes (ten times over) while bounding what one match stores (a 20-player sheet's round
+# is ~0.2 kB, so ~1 MB at most) and what a table page folds and shows. docs/api.md says it.
+MAX_LOG_ENTRIES = 5_000
 
 
 class ServiceError(Exception):
@@ -105,24 +115,6 @@ def edit_token_matches(match: Match | str, token: str | None, *, salt: str = EDI
     )
 
 
-# Joiners shape Persian, Indic and emoji names; other format characters (bidi overrides
-# among them) only hide or reorder text, so they are refused with the control characters.
-_ALLOWED_FORMAT_CHARACTERS = {"\u200c", "\u200d"}
-
-
-def unprintable(char: str) -> bool:
-    category = unicodedata.category(char)
-    if category == "Cf":
-        return char not in _ALLOWED_FORMAT_CHARACTERS
-    return category in {"Cc", "Cs", "Co", "Cn"}
-
-
-def readable(text: str) -> bool:
-    """Whether ``text`` holds something anybody could read at the table: a letter, a digit, a
-    punctuation mark or a symbol (not only joiners, combining marks or spaces)."""
-    return any(unicodedata.category(char)[0] in "LNPS" for char in text)
-
-
 def clean_player_names(names: object, keeper: ScoreKeeper) -> list[str]:
     """Names trimmed, 1 to 40 characters, any script, unique ignoring case; as many as the game takes."""
     return clean_names(names, least=keeper.min_players, most=keeper.max_players)
@@ -135,12 +127,18 @@ def clean_names(names: object, *, least: int, most: int) -> list[str]:
     cleaned = [unicodedata.normalize("NFC", name).strip() for name in names]
     if not least <= len(cleaned) <= most:
         raise ServiceError(INVALID, "player_count", count=len(cleaned), least=least, most=most)
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for name in cleaned:
         check_name(name)
-        if name.casefold() in seen:
-            raise ServiceError(INVALID, "name_twice", name=name)
-        seen.add(name.casefold())
+        keys = name_keys(name)
+        other = next((seen[key] for key in keys if key in seen), None)
+        if other is not None:
+            # The same name, or one that looks the same at the table (another script's
+            # letters, fullwidth forms, a hidden joiner): the players could not tell them apart.
+            if other.casefold() == name.casefold():
+                raise ServiceError(INVALID, "name_twice", name=name)
+            raise ServiceError(INVALID, "name_lookalike", name=name, other=other)
+        seen.update(dict.fromkeys(keys, name))
     return cleaned
 
 
@@ -154,6 +152,8 @@ def check_name(name: str) -> None:
         raise ServiceError(INVALID, "name_characters", name=name)
     if not readable(name):
         raise ServiceError(INVALID, "name_invisible")
+    if too_many_marks(name):
+        raise ServiceError(INVALID, "name_marks", limit=MAX_MARKS_ON_A_LETTER)
 
 
 @dataclass(frozen=True)
@@ -302,9 +302,34 @@ def match_act(*, match_id: str, request: ActionRequest | None = None, body: obje
             request.action_id if request is not None else body.get("action_id") if isinstance(body, dict) else None
         )
         existing = LogEntry.objects.filter(match_id=match_id, action_id=action_id).first() if action_id else None
-        if existing is not None and existing.response is not None:
-            return ActResult(None, existing, existing.response, replayed=True)
+        if existing is not None:
+            row = Match.objects.get(pk=match_id)
+            return ActResult(None, existing, answer_of(row, existing), replayed=True)
         raise
+
+
+def answer_of(row: Match, entry: LogEntry, current: Folded | None = None) -> dict[str, Any]:
+    """The State answered when ``entry`` was accepted, for a retried ``action_id``.
+
+    Entries written before migration 0006 kept the State they answered, and give it back
+    as it was. Later ones store only their action: the answer is made again by folding
+    the log up to the entry, with the row as it stood then (its ``seq`` was the entry's;
+    ``over`` and everything else in the State comes from the fold; the players, who
+    starts and the options never change once a match exists). The fold up to an entry
+    is the match exactly as it was at that seq (which entries an undo took back is worked
+    out from the log itself, see ``fold_log``), so the answer is the first one, key order
+    included. ``current``: the match's fold at ``row.seq``, reused when the retry is of
+    the latest entry (the usual case: the answer to the last tap was lost).
+    """
+    if entry.response is not None:
+        stored: dict[str, Any] = entry.response
+        return stored
+    then = copy.copy(row)
+    then.seq = entry.seq
+    keeper = keeper_of(row)
+    if current is not None and entry.seq == row.seq:
+        return keeper.state_json(MatchView(then, current.engine, current.log))
+    return keeper.state_json(fold_log(then, log_rows(then)))
 
 
 def _prepare(match_id: str, request: ActionRequest | None, body: object, *, locked: bool) -> _Prepared | ActResult:
@@ -326,10 +351,12 @@ def _prepare(match_id: str, request: ActionRequest | None, body: object, *, lock
     view = folded(row)
     if request.action_id and request.action_id in view.action_ids:
         stored = LogEntry.objects.get(match_id=row.pk, seq=view.action_ids[request.action_id])
-        if stored.response is not None:
-            return ActResult(None, stored, stored.response, replayed=True)
+        return ActResult(None, stored, answer_of(row, stored, view), replayed=True)
     if request.expected_seq is not None and request.expected_seq != row.seq:
         raise ServiceError("conflict", players=row.players, expected=request.expected_seq, seq=row.seq)
+    if row.seq >= MAX_LOG_ENTRIES:
+        # row.seq counts every entry, so the bound costs no query.
+        raise ServiceError("log_full", players=row.players, limit=MAX_LOG_ENTRIES)
     new_seq = row.seq + 1
     undoes: int | None = None
     try:
@@ -358,7 +385,8 @@ def _prepare(match_id: str, request: ActionRequest | None, body: object, *, lock
         payload=request.payload,
         undoes=undoes,
         action_id=request.action_id,
-        response=state,
+        # No State stored: a retry's answer is folded again from the log (``answer_of``).
+        response=None,
     )
     action_ids = {**view.action_ids, request.action_id: new_seq} if request.action_id else view.action_ids
     return _Prepared(row, after, action_ids, entry, state)

@@ -12,13 +12,17 @@ One stream, two doors:
 - ``match_stream``, the same stream as a Django view, for ``reverse()``, Django's test
   client and a server that runs Django alone (``manage.py runserver``).
 
-Both answer with the same events, headers and errors (a test holds them together).
+Both answer with the same events, headers and errors (a test holds them together), and
+both count their open streams against the caps of ``live.stream_slots``: beyond them a
+stream is refused (429 for one address's share, 503 for the process's, ``Retry-After``
+either way) and the page polls instead (``static/js/live.js``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import re
 import time
@@ -26,14 +30,19 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.request import split_domain_port, validate_host
+from django.middleware.security import SecurityMiddleware
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from marquoir.security import CONTENT_SECURITY_POLICY
 
-from .api_errors import error_body, error_response, language_of
-from .live import hub, match_events
+from .api_errors import api_language, error_body, error_response, language_of
+from .live import hub, match_events, stream_slots
+from .ratelimit import client_key
 from .services import ServiceError
 
 access_logger = logging.getLogger("marquoir.access")
@@ -50,29 +59,99 @@ STREAM_HEADERS: tuple[tuple[str, str], ...] = (
 )
 
 
+# How long a refused page waits before it tries a stream again (it polls meanwhile). The
+# browser's EventSource cannot read it; live.js waits at least as long by itself.
+STREAM_RETRY_AFTER_SECONDS = 60
+
+# Why a stream was refused (live.StreamSlots.take): the status and the code of the answer.
+REFUSALS: dict[str, tuple[int, str]] = {"address": (429, "rate_limited"), "process": (503, "unavailable")}
+
+
 def is_stream_path(path: str) -> bool:
     """Whether ``path`` is a match's event stream."""
     return STREAM_PATH.fullmatch(path) is not None
 
 
+def django_request(scope: dict[str, Any]) -> HttpRequest:
+    """Django's request for ``scope``, with an empty body: what reads only the headers and
+    the client's address (``client_key``, ``SecurityMiddleware``) reads it as for a page."""
+    return ASGIRequest(dict(scope), io.BytesIO())
+
+
+def refusal_body(language: str, why: str) -> dict[str, Any]:
+    """The contract's error shape for a stream refused by its caps."""
+    with translation.override(language):
+        if why == "address":
+            message = _("Too many live pages are open from here: this page checks for news every few seconds instead.")
+        else:
+            message = _(
+                "The server follows as many live pages as it can: this page checks for news every few seconds instead."
+            )
+    return {"error": {"code": REFUSALS[why][1], "message": message}}
+
+
+class _SlotHeld:
+    """A stream's events, holding its slot until the stream ends: when the events are closed
+    (Django closes a streaming response's content with ``close()``), or run out."""
+
+    def __init__(self, events: AsyncIterator[str], address: str) -> None:
+        self.events = events
+        self.address: str | None = address
+
+    def __aiter__(self) -> _SlotHeld:
+        return self
+
+    async def __anext__(self) -> str:
+        try:
+            return await anext(self.events)
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        if self.address is not None:
+            stream_slots.give_back(self.address)
+            self.address = None
+
+    async def aclose(self) -> None:
+        self.close()
+        aclose = getattr(self.events, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
+
 @require_GET
 async def match_stream(request: HttpRequest, match_id: str) -> HttpResponse | StreamingHttpResponse:
     """The stream through Django (see the module's docstring)."""
-    seq = await hub().seq_of(match_id)
+    address = client_key(request)
+    refused = stream_slots.take(address)
+    if refused is not None:
+        status, _code = REFUSALS[refused]
+        refusal = JsonResponse(refusal_body(api_language(request), refused), status=status)
+        refusal["Retry-After"] = str(STREAM_RETRY_AFTER_SECONDS)
+        return refusal
+    try:
+        seq = await hub().seq_of(match_id)
+    except BaseException:
+        stream_slots.give_back(address)
+        raise
     if seq is None:
+        stream_slots.give_back(address)
         return error_response(request, ServiceError("not_found"))
-    response = StreamingHttpResponse(match_events(match_id, seq))
+    stream = StreamingHttpResponse(_SlotHeld(match_events(match_id, seq), address))
     for name, value in STREAM_HEADERS:
-        response[name] = value
-    return response
+        stream[name] = value
+    return stream
 
 
 async def stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """The stream as a plain ASGI application (see the module's docstring).
 
     Checks what Django's handler and middleware would check for this address: the host
-    against ``ALLOWED_HOSTS``, the method, the match; and sets the same security headers.
-    The client going away (``http.disconnect``) ends the stream at once."""
+    against ``ALLOWED_HOSTS``, HTTPS (``SecurityMiddleware``'s own redirect, so
+    ``SECURE_SSL_REDIRECT`` and ``SECURE_PROXY_SSL_HEADER`` count as for the pages), the
+    method, the caps on open streams, the match; and sets the same security headers. The
+    client going away (``http.disconnect``) ends the stream at once."""
     started = time.perf_counter()
     headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", ())}
     language = language_of(headers.get("accept-language", ""))
@@ -80,11 +159,19 @@ async def stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     path = scope.get("path", "")
     address = STREAM_PATH.fullmatch(path)
     status = 200
+    slot: str | None = None  # the client's address, while it holds a stream's slot
     try:
         domain, _port = split_domain_port(headers.get("host", ""))
         if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
             status = 400
             await _send_json(send, status, error_body(language, "invalid", "bad_host"), scope)
+            return
+        request = django_request(scope)
+        redirect = SecurityMiddleware(_no_view).process_request(request)
+        if redirect is not None:
+            status = redirect.status_code
+            await _send_start(send, status, scope, [("Location", redirect["Location"]), ("Content-Length", "0")])
+            await send({"type": "http.response.body", "body": b""})
         elif method == "OPTIONS":
             status = 204
             await _send_start(send, status, scope, [("Allow", "GET, OPTIONS")])
@@ -93,16 +180,25 @@ async def stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
             status = 405
             body = error_body(language, "method_not_allowed", method=method, allowed="GET")
             await _send_json(send, status, body, scope, [("Allow", "GET")])
-        elif address is None or (seq := await _seq_or_none(address["match_id"])) is None:
-            status = 404
-            await _send_json(send, status, error_body(language, "not_found"), scope)
-        elif seq < 0:
-            status = 500
-            await _send_json(send, status, error_body(language, "server_error"), scope)
+        elif (refused := stream_slots.take(client := client_key(request))) is not None:
+            status = REFUSALS[refused][0]
+            # Closed at once: a refused client keeps no descriptor, even one that holds on.
+            refusal = [("Retry-After", str(STREAM_RETRY_AFTER_SECONDS)), ("Connection", "close")]
+            await _send_json(send, status, refusal_body(language, refused), scope, refusal)
         else:
-            await _send_start(send, status, scope, list(STREAM_HEADERS))
-            await _stream_until_gone(match_events(address["match_id"], seq), receive, send)
+            slot = client
+            if address is None or (seq := await _seq_or_none(address["match_id"])) is None:
+                status = 404
+                await _send_json(send, status, error_body(language, "not_found"), scope)
+            elif seq < 0:
+                status = 500
+                await _send_json(send, status, error_body(language, "server_error"), scope)
+            else:
+                await _send_start(send, status, scope, list(STREAM_HEADERS))
+                await _stream_until_gone(match_events(address["match_id"], seq), receive, send)
     finally:
+        if slot is not None:
+            stream_slots.give_back(slot)
         access_logger.info(
             "%s %s %s",
             method,
@@ -154,7 +250,11 @@ async def _stream_until_gone(events: AsyncIterator[str], receive: Any, send: Any
             await aclose()
 
 
-def _security_headers(scope: dict[str, Any]) -> list[tuple[str, str]]:
+def _no_view(request: HttpRequest) -> HttpResponse:
+    raise AssertionError("SecurityMiddleware is asked only whether to redirect")
+
+
+def security_headers(scope: dict[str, Any]) -> list[tuple[str, str]]:
     """What SecurityMiddleware and the policy middleware add to every answer."""
     answer = [
         ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
@@ -163,7 +263,8 @@ def _security_headers(scope: dict[str, Any]) -> list[tuple[str, str]]:
         ("Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY or "same-origin"),
         ("X-Frame-Options", "DENY"),
     ]
-    if settings.SECURE_HSTS_SECONDS and scope.get("scheme") == "https":
+    # Secure as Django decides it for the pages (SECURE_PROXY_SSL_HEADER behind our proxy).
+    if settings.SECURE_HSTS_SECONDS and django_request(scope).is_secure():
         hsts = f"max-age={settings.SECURE_HSTS_SECONDS}"
         if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
             hsts += "; includeSubDomains"
@@ -174,7 +275,7 @@ def _security_headers(scope: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 async def _send_start(send: Any, status: int, scope: dict[str, Any], headers: list[tuple[str, str]]) -> None:
-    every = [*headers, *_security_headers(scope)]
+    every = [*headers, *security_headers(scope)]
     await send(
         {
             "type": "http.response.start",

@@ -31,7 +31,7 @@ from .forms import NewMatchForm
 from .keepers import all_keepers, keeper_for
 from .messages import message_for, status_for
 from .models import Match
-from .ratelimit import allow_match_creation
+from .ratelimit import allow_action, allow_match_creation
 from .selectors import MatchView, find_match, keeper_of, match_view, names_used_on
 from .services import ServiceError
 from .sharing import keep_score_link, watch_link
@@ -79,13 +79,17 @@ def new_match_page(
     if keeper is None:
         raise Http404(_("Marquoir does not keep score for this game."))
     secret = device_secret(request)
-    used_here = names_used_on([m for m, _edit in services.device_matches(device_secret=secret)])
+    mine = services.device_matches(device_secret=secret)
+    used_here = names_used_on([m for m, _edit in mine])
     known_names = list(dict.fromkeys([*offered_names, *used_here]))
     page = {"game": game, "keeper": keeper, "known_names": known_names, **(context or {})}
     if request.method == "POST":
         form = NewMatchForm(keeper, request.POST)
-        # A phone on the set-up page is a device even before its first match: it is counted
-        # as one (and its address for all its devices), so a café's new phones each start.
+        # A device has its own allowance (and its address one for all its devices). A
+        # request without a device cookie is counted by its address with a device's
+        # allowance, as on the API: before, each was a new device with a new allowance
+        # (issue 18). A cookie no match knows yet (a phone's first match, or one made up
+        # for the occasion) counts in that address-wide allowance too.
         allowance = None
         if form.is_valid():
             try:
@@ -98,7 +102,9 @@ def new_match_page(
             except ServiceError as refused:
                 form.add_error(None, message_for(refused.code, refused.reason, refused.params, (), keeper.wordings))
             else:
-                allowance = allow_match_creation(request, device=services.digest(ensure_device_secret(request)))
+                allowance = allow_match_creation(
+                    request, device=services.digest(secret) if secret else None, new_device=not mine
+                )
         if allowance is not None and not allowance.allowed:
             form.add_error(None, message_for("rate_limited", "rate_limited", {"minutes": allowance.minutes}))
             response = render(request, "tables/new.html", {"form": form, **page}, status=429)
@@ -235,9 +241,15 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     error: ServiceError | None = None
     view: MatchView | None = None
     keeper = keeper_of(match)
+    retry_after: int | None = None
     try:
         if not can_edit:
             raise ServiceError("unauthorized")
+        # Counted in memory before any work, as on the API (a flood costs no query).
+        allowance = allow_action(request, match.id)
+        if not allowance.allowed:
+            retry_after = allowance.retry_after
+            raise ServiceError("rate_limited", "too_many_actions", seconds=allowance.retry_after)
         try:
             request_action = parse_action(form_body(request.POST, keeper), keeper)
         except RuleError as rule_error:
@@ -253,7 +265,8 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     if error is None and not request.htmx:
         return HttpResponseRedirect(_table_address(match), status=303)
     if view is None:  # refused, or a retry answered from the log: read the match as it now is
-        match.refresh_from_db()
+        if retry_after is None:  # (refused for the rate, nothing was tried: the row just read is it)
+            match.refresh_from_db()
         view = match_view(match)
     extra: dict[str, Any] = {"just_recorded": error is None}
     if error is not None:
@@ -266,6 +279,8 @@ def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     status = status_for(error.code, keeper) if error is not None else 200
     response = _render_table(request, view, {}, can_edit=can_edit, extra=extra, status=status)
     response["HX-Replace-Url"] = _table_address(match)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
     return response
 
 

@@ -98,6 +98,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "SQLITE_PATH": str(workdir / "db.sqlite3"),
         "MARQUOIR_DEBUG": "0",
         "PYTHONUNBUFFERED": "1",
+        # Each test is a new phone (a fresh browser context) on one address: a session opens
+        # more new phones in ten minutes than the address's allowance for new devices gives a
+        # café (tests/tables/test_creation_limits.py holds the allowance itself).
+        "MATCH_CREATION_LIMIT": "100000",
+        "MATCH_CREATION_ADDRESS_LIMIT": "100000",
     }
     # Set in this process only while Playwright runs (see `playwright` below); not the server's business.
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

@@ -170,6 +170,57 @@ def test_a_table_reads_offline_as_last_seen_and_is_fresh_again_once_the_network_
     expect(page.get_by_role("main")).not_to_contain_text("Ada’s turn")
 
 
+STORED_PAGE = """(url) => caches.keys().then((names) => Promise.all(names.map((name) =>
+    caches.open(name).then((cache) => cache.match(url, {ignoreVary: true})))))
+    .then((found) => found.find(Boolean)).then((response) => response ? response.text() : null)"""
+
+
+def test_the_worker_keeps_no_copy_of_a_key_and_the_table_still_reads_offline(make_page: MakePage, server_url: str):
+    page = make_page()
+    created = page.request.post("/api/v1/matches", data={"game": "sheet", "players": ["Ada", "Ben"]})
+    match = created.json()
+    token, table = match["edit_token"], f"{server_url}/en/tables/{match['id']}/"
+    page.goto(f"/en/tables/{match['id']}/join/#key={token}")  # this phone keeps score now
+    expect(page).to_have_url(table)
+    wait_for_the_worker(page)
+    page.reload()  # through the worker, which keeps a copy
+    assert token in page.content()  # the page itself shows the keep-score link
+
+    stored = page.evaluate(STORED_PAGE, table)
+
+    assert stored is not None
+    assert token not in stored
+    assert "Keep score too" not in stored
+    assert match["id"] in stored  # the rest of the table is kept
+    page.context.set_offline(True)
+    offline = page.goto(table)
+    assert offline is not None
+    assert offline.from_service_worker
+    expect(page.get_by_role("main")).to_contain_text("Ada")
+    assert token not in page.content()
+    page.context.set_offline(False)
+
+
+def test_the_worker_keeps_no_copy_of_a_groups_key(make_page: MakePage, server_url: str):
+    page = make_page()
+    page.goto("/en/groups/")
+    page.get_by_label("Name of the group").fill("Thursday")
+    page.get_by_label("Player 1", exact=True).fill("Ada")
+    page.get_by_role("button", name="Make the group").click()
+    expect(page).to_have_url(re.compile(r"/en/groups/[A-Za-z0-9_-]+/$"))
+    wait_for_the_worker(page)
+    page.reload()
+    key = page.locator("a.share__link", has_text="Change the group too").get_attribute("href")
+    assert key is not None
+    assert "#key=" in key
+
+    stored = page.evaluate(STORED_PAGE, page.url)
+
+    assert stored is not None
+    assert key.split("#key=", 1)[1] not in stored
+    assert "Thursday" in stored
+
+
 # --- the keep-the-screen-awake switch -------------------------------------------------------
 
 AWAKE_PAGE = "/test-only/awake/"

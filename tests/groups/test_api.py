@@ -19,6 +19,7 @@ from marquoir.groups.presenters import MAX_IMPORT_BYTES
 from marquoir.tables.api import MAX_BODY_BYTES
 from marquoir.tables.models import LogEntry, Match
 from marquoir.tables.services import edit_token_for
+from tests.groups.owned import attach_owned
 from tests.tables.conftest import error_of
 
 from .conftest import (
@@ -29,6 +30,7 @@ from .conftest import (
     counts,
     finished_pickomino,
     finished_sheet,
+    finished_tarot,
     finished_yahtzee,
     new_match,
     round_,
@@ -52,9 +54,15 @@ def ok(response: Response, status: int = 200) -> Any:
     return response.json()
 
 
-def attach(client: Client, made: Made, match: Match | str) -> Response:
+def attach(
+    client: Client, made: Made, match: Match | str, *, match_token: str | None = None, owned: bool = True
+) -> Response:
+    """Attach ``match`` with the group's key and ``match_token``, by default the match's own."""
     match_id = match if isinstance(match, str) else match.id
-    return api_json(client, "post", f"{GROUPS}/{made.group.id}/matches", {"match_id": match_id}, token=made.key)
+    body: dict[str, object] = {"match_id": match_id}
+    if match_token is not None or owned:
+        body["match_edit_token"] = match_token if match_token is not None else edit_token_for(match_id)
+    return api_json(client, "post", f"{GROUPS}/{made.group.id}/matches", body, token=made.key)
 
 
 def member_id(made: Made, name: str) -> int:
@@ -90,7 +98,7 @@ def test_the_edit_token_is_not_the_matches_one_nor_shown_when_reading(client: Cl
 
 
 def test_reading_a_group_needs_only_its_id(made: Made, client: Client) -> None:
-    services.play_attach(group=made.group, match_id=finished_sheet().id)
+    attach_owned(group=made.group, match_id=finished_sheet().id)
 
     group = ok(client.get(f"{GROUPS}/{made.group.id}"))
 
@@ -126,7 +134,7 @@ def test_a_player_named_like_another_ignoring_case_is_refused(made: Made, client
 
 
 def test_renaming_a_player_keeps_their_matches(made: Made, client: Client) -> None:
-    services.play_attach(group=made.group, match_id=finished_sheet(scores=(3, 9, 1)).id)
+    attach_owned(group=made.group, match_id=finished_sheet(scores=(3, 9, 1)).id)
     ben = member_id(made, "Ben")
 
     group = ok(api_json(client, "patch", f"{GROUPS}/{made.group.id}/players/{ben}", {"name": "Benoît"}, token=made.key))
@@ -185,7 +193,8 @@ def test_a_match_in_a_group_already_is_409_and_a_missing_one_404(made: Made, cli
     before = counts()
 
     assert error_of(attach(client, made, match), "conflict", 409) == "This match is already in a group’s history."
-    response = api_json(client, "post", f"{GROUPS}/{other.id}/matches", {"match_id": match.id}, token=other_key)
+    body = {"match_id": match.id, "match_edit_token": edit_token_for(match.id)}
+    response = api_json(client, "post", f"{GROUPS}/{other.id}/matches", body, token=other_key)
     error_of(response, "conflict", 409)
     for missing in (MISSING, "https://example.com/tables/x/", "?"):
         # The group's address is right; the body names no match (422, not 404).
@@ -211,7 +220,33 @@ def test_the_history_is_newest_first_and_follows_the_matches(made: Made, client:
     assert [(seat["score"], seat["winner"]) for seat in after[0]["players"]] == [(4, False), (9, True)]
 
 
-def test_deleting_a_match_of_the_group_removes_it_and_its_log(made: Made, client: Client) -> None:
+@pytest.mark.parametrize(
+    "match_token", [None, "", "not-the-token", "the group's key", "another match's token", "x" * 129]
+)
+def test_a_watch_id_alone_never_attaches_a_match_by_the_api(
+    made: Made, client: Client, match_token: str | None
+) -> None:
+    match = finished_sheet()
+    if match_token == "the group's key":
+        match_token = made.key
+    elif match_token == "another match's token":
+        match_token = edit_token_for(finished_sheet().id)
+    before = counts()
+
+    response = attach(client, made, match, match_token=match_token, owned=False)
+
+    if match_token is not None and len(match_token) > 128:
+        error_of(response, "invalid", 422)
+    else:
+        message = error_of(response, "forbidden", 403)
+        assert "match_edit_token" in message
+    assert counts() == before
+    ok(attach(client, made, match), 201)  # not squatted: its owners still attach it
+
+
+def test_deleting_a_match_of_the_group_takes_it_out_of_the_history_and_leaves_the_match(
+    made: Made, client: Client
+) -> None:
     kept, gone = finished_sheet(), finished_yahtzee("Ada")
     ok(attach(client, made, kept), 201)
     play = ok(attach(client, made, gone), 201)
@@ -221,21 +256,19 @@ def test_deleting_a_match_of_the_group_removes_it_and_its_log(made: Made, client
 
     assert response.status_code == 204
     assert response.content == b""
-    assert counts() == before | {
-        "plays": before["plays"] - 1,
-        "matches": before["matches"] - 1,
-        "log": before["log"] - 13,
-    }
+    # A group's key is no right over a match: it leaves the history, not the database.
+    assert counts() == before | {"plays": before["plays"] - 1}
     listed = ok(client.get(f"{GROUPS}/{made.group.id}/matches"))["matches"]
     assert [match["match_id"] for match in listed] == [kept.id]
-    assert not LogEntry.objects.filter(match_id=gone.id).exists()
+    assert LogEntry.objects.filter(match_id=gone.id).count() == 13
+    assert client.get(f"/api/v1/matches/{gone.id}").status_code == 200
     again = api_json(client, "delete", f"{GROUPS}/{made.group.id}/matches/{play['id']}", token=made.key)
     assert error_of(again, "not_found", 404) == "This group has no such match."
 
 
 def test_deleting_a_match_of_another_group_is_404(made: Made, client: Client) -> None:
     other, _key = services.group_create(name="Other", players=["Ada"])
-    theirs = services.play_attach(group=other, match_id=finished_sheet(players=("Ada",), scores=(2,)).id)
+    theirs = attach_owned(group=other, match_id=finished_sheet(players=("Ada",), scores=(2,)).id)
     before = counts()
 
     response = api_json(client, "delete", f"{GROUPS}/{made.group.id}/matches/{theirs.uuid}", token=made.key)
@@ -246,7 +279,7 @@ def test_deleting_a_match_of_another_group_is_404(made: Made, client: Client) ->
 
 def test_the_stats_answer_every_section(made: Made, client: Client) -> None:
     for match in (finished_sheet(scores=(1, 5, 5), title="Rummy"), finished_pickomino(("Cy", "Ada"))):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
 
     stats = ok(client.get(f"{GROUPS}/{made.group.id}/stats"))
 
@@ -276,7 +309,7 @@ def test_a_group_without_a_match_has_empty_stats(made: Made, client: Client) -> 
 
 def test_the_json_export_is_a_bg_stats_file_to_download(made: Made, client: Client) -> None:
     match = finished_pickomino(("Ada", "Ben"))
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
 
     response = client.get(f"{GROUPS}/{made.group.id}/export")
 
@@ -294,7 +327,7 @@ def test_the_json_export_is_a_bg_stats_file_to_download(made: Made, client: Clie
 
 
 def test_the_csv_export_is_text_csv_with_a_header_row(made: Made, client: Client) -> None:
-    services.play_attach(group=made.group, match_id=finished_sheet(scores=(10, 7, 3)).id)
+    attach_owned(group=made.group, match_id=finished_sheet(scores=(10, 7, 3)).id)
 
     response = client.get(f"{GROUPS}/{made.group.id}/export", {"format": "csv"})
 
@@ -326,7 +359,7 @@ def test_an_export_format_other_than_json_or_csv_is_422(made: Made, client: Clie
 
 def test_an_export_imports_back_as_a_new_group(made: Made, client: Client) -> None:
     for match in (finished_sheet(), finished_pickomino(("Ada", "Ben")), finished_yahtzee("Cy")):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
     exported = client.get(f"{GROUPS}/{made.group.id}/export").content
 
     created = ok(api_json(client, "post", f"{GROUPS}/import", exported), 201)
@@ -352,30 +385,36 @@ def test_an_export_imports_back_as_a_new_group(made: Made, client: Client) -> No
     assert Group.objects.count() == 3
 
 
-def test_deleting_the_group_deletes_everything_of_it(made: Made, client: Client) -> None:
+def test_deleting_the_group_deletes_it_and_leaves_its_matches_to_their_owners(made: Made, client: Client) -> None:
     matches = [finished_sheet(), finished_pickomino(("Ada", "Ben"))]
     for match in matches:
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
 
     response = api_json(client, "delete", f"{GROUPS}/{made.group.id}", token=made.key)
 
     assert response.status_code == 204
-    assert counts() == {"groups": 0, "members": 0, "plays": 0, "devices": 0, "matches": 0, "log": 0}
+    assert counts() == {"groups": 0, "members": 0, "plays": 0, "devices": 0, "matches": 2, "log": 1 + 16}
     error_of(client.get(f"{GROUPS}/{made.group.id}"), "not_found", 404)
 
 
 # --- the token
 
 
+def owned_match_body() -> dict[str, str]:
+    """An attach body with the match's own write right: only the group's key is missing."""
+    match_id = finished_sheet(players=("Ada",), scores=(1,)).id
+    return {"match_id": match_id, "match_edit_token": edit_token_for(match_id)}
+
+
 def writes(made: Made) -> list[tuple[str, str, object]]:
     """Every write to the group: (method, path, a good body)."""
-    play = services.play_attach(group=made.group, match_id=finished_sheet().id)
+    play = attach_owned(group=made.group, match_id=finished_sheet().id)
     group = f"{GROUPS}/{made.group.id}"
     return [
         ("delete", group, None),
         ("post", f"{group}/players", {"name": "Dee"}),
         ("patch", f"{group}/players/{member_id(made, 'Ada')}", {"name": "Eve"}),
-        ("post", f"{group}/matches", {"match_id": finished_sheet(players=("Ada",), scores=(1,)).id}),
+        ("post", f"{group}/matches", owned_match_body()),
         ("delete", f"{group}/matches/{play.uuid}", None),
     ]
 
@@ -741,7 +780,7 @@ def test_a_hostile_file_is_422_naming_the_problem_and_creates_nothing(
     assert counts() == before
 
 
-def test_a_file_of_31_players_is_refused(db: None, client: Client) -> None:
+def test_a_file_whose_matches_seat_31_players_is_refused_saying_so(db: None, client: Client) -> None:
     data = a_file(0, players=31)
     data["plays"] = [
         {
@@ -755,8 +794,17 @@ def test_a_file_of_31_players_is_refused(db: None, client: Client) -> None:
 
     message = error_of(api_json(client, "post", f"{GROUPS}/import", data), "invalid", 422)
 
-    assert message == "A group has 1 to 30 players."
+    assert message == "The matches of this file seat 31 players: a group has 30 at most."
     assert counts()["groups"] == 0
+
+
+def test_a_bg_stats_backup_listing_200_players_imports_those_who_played(db: None, client: Client) -> None:
+    data = a_file(2, players=200)  # a backup lists everyone its owner ever played with
+    data["plays"][1]["playerScores"] = [{"playerRefId": 1, "score": "3"}, {"playerRefId": 150, "score": "5"}]
+
+    created = ok(api_json(client, "post", f"{GROUPS}/import", data), 201)
+
+    assert [player["name"] for player in created["group"]["players"]] == ["P1", "P150"]
 
 
 # --- the allowance of new groups
@@ -796,3 +844,28 @@ def test_groups_and_matches_share_the_allowance(db: None, client: Client) -> Non
 
     assert response.status_code == 429
     assert Match.objects.count() == 0
+
+
+def test_an_untitled_sheet_and_a_game_come_back_named_in_the_readers_language(made: Made, client: Client) -> None:
+    for match in (finished_sheet(title=None), finished_tarot(("Ada", "Ben", "Cy", "Dee"))):
+        attach_owned(group=made.group, match_id=match.id)
+    exported = client.get(f"{GROUPS}/{made.group.id}/export").content
+
+    created = ok(api_json(client, "post", f"{GROUPS}/import", exported), 201)
+
+    english = ok(client.get(f"{GROUPS}/{created['id']}/matches"))["matches"]
+    french = ok(client.get(f"{GROUPS}/{created['id']}/matches", headers={"Accept-Language": "fr"}))["matches"]
+    assert sorted(match["game_name"] for match in english) == ["French Tarot", "Score sheet"]
+    assert sorted(match["game_name"] for match in french) == ["Feuille de scores", "Tarot"]
+    assert set(Play.objects.filter(group_id=created["id"]).values_list("game_name", flat=True)) == {""}
+
+
+def test_a_group_that_played_a_sheet_of_twenty_exports_and_imports_back(made: Made, client: Client) -> None:
+    players = [f"Player {number}" for number in range(20)]
+    attach_owned(group=made.group, match_id=finished_sheet(players=players, scores=tuple(range(20))).id)
+    exported = client.get(f"{GROUPS}/{made.group.id}/export").content
+
+    created = ok(api_json(client, "post", f"{GROUPS}/import", exported), 201)
+
+    [match] = ok(client.get(f"{GROUPS}/{created['id']}/matches"))["matches"]
+    assert [seat["name"] for seat in match["players"]] == players

@@ -57,7 +57,7 @@ def test_the_link_holds_the_play_field_by_field() -> None:
 
     assert play == {
         "sourceName": "Marquoir",
-        "sourcePlayId": MATCH_ID,
+        "sourcePlayId": bgstats.play_id(MATCH_ID),
         "playDate": "2026-08-06 19:16:58",
         "durationMin": 25,  # 24 min 58 s
         "game": {"name": "Pickomino", "sourceGameId": "pickomino", "bggId": 15818, "highestWins": True},
@@ -179,7 +179,7 @@ def test_the_link_stays_bounded_at_its_worst() -> None:
     """The worst case: 8 players with 40-character names and a sheet with a 60-character
     title, every character an emoji (4 bytes of UTF-8, 12 characters percent-encoded; a
     ``"`` costs 6, anything else less), every score -999,999,999.5, a 36-character match id,
-    a match of three days: 6,487 characters, under the 8,000 that browsers and BG Stats take
+    a match of three days: 6,483 characters, under the 8,000 that browsers and BG Stats take
     (a ``location``, which Marquoir does not send, is not counted)."""
     names = [chr(0x1F600 + seat) * 40 for seat in range(8)]
     summary = MatchSummary(
@@ -200,9 +200,17 @@ def test_the_link_stays_bounded_at_its_worst() -> None:
         ended_at=START + timedelta(days=3),
     )
 
-    assert len(worst) == 6487
+    assert len(worst) == 6483  # the play id is 32 hex digits, as long as a UUID less its dashes
     assert len(worst) < 8000
     assert [player["name"] for player in decoded(worst)["players"]] == names
     # A name of quotes is cheaper than one of emoji.
     quotes = link(players=['"' * 40] * 8, summary=summary, game_key="sheet", game_name='"' * 60, bgg_id=None)
     assert len(quotes) < len(worst)
+
+
+def test_the_link_never_carries_the_match_id() -> None:
+    sent = link()
+
+    assert MATCH_ID not in sent
+    assert decoded(sent)["sourcePlayId"] == decoded(link())["sourcePlayId"]  # stable: re-sent, updated
+    assert bgstats.play_id(MATCH_ID) != bgstats.play_id(MATCH_ID[:-1] + "x")

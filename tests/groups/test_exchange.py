@@ -76,6 +76,7 @@ SKYJO = PlayRecord(
         scores=(30.0, 12.0), ranks=(2, 1), winners=(1,), over=True, title="Skyjo", highest_wins=False
     ),  # lowest wins
     match_id=None,  # a play imported before
+    title="Skyjo",  # as kept: a sheet's title
 )
 UNFINISHED = PlayRecord(
     id=uid(4),
@@ -182,7 +183,9 @@ def test_the_export_is_shaped_as_a_bg_stats_backup() -> None:
         "figures": [{"takes": 3}, {"takes": 1}, {"takes": 0}],
         "over": True,
         "highestWins": True,
+        "title": "",  # named by its keeper, in the reader's language
     }
+    assert data["plays"][1]["marquoir"]["title"] == "Skyjo"
     assert data["plays"][1]["marquoir"]["matchId"] is None
     assert data["plays"][0]["durationMin"] == 0
 
@@ -196,7 +199,8 @@ def assert_same_play(imported: exchange.ImportedPlay, record: PlayRecord, member
     names = {member.id: member.name for member in MEMBERS}
     assert imported.uuid == record.id
     assert imported.game == record.game
-    assert imported.game_name == record.game_name
+    # What was kept comes back: a sheet's title, or "" for a game that its keeper names.
+    assert imported.game_name == record.title
     assert imported.started_at == record.started_at.replace(microsecond=0)
     assert imported.ended_at == record.ended_at.replace(microsecond=0)
     assert imported.started_at.tzinfo is not None
@@ -495,8 +499,17 @@ def _append_to_plays(data: dict[str, Any]) -> None:
     data["plays"].append(copy.deepcopy(data["plays"][0]))
 
 
-def _nine_seats(data: dict[str, Any]) -> None:
-    data["plays"][0]["playerScores"] = [dict(data["plays"][0]["playerScores"][0], playerRefId=n) for n in range(9)]
+def _eight_seats(data: dict[str, Any]) -> None:
+    """Eight players at Pickomino, which takes seven at most."""
+    data["players"] += [{"id": n, "name": f"P{n}"} for n in range(5, 9)]
+    data["plays"][0]["playerScores"] = [
+        dict(data["plays"][0]["playerScores"][0], playerRefId=n, seatOrder=n) for n in range(1, 9)
+    ]
+    data["plays"][0]["marquoir"]["figures"] = []
+
+
+def _sixty_five_seats(data: dict[str, Any]) -> None:
+    data["plays"][0]["playerScores"] = [dict(data["plays"][0]["playerScores"][0], playerRefId=n) for n in range(65)]
 
 
 def _same_player_twice(data: dict[str, Any]) -> None:
@@ -525,7 +538,8 @@ HOSTILE: list[tuple[str, Change, str, dict[str, Any]]] = [
     ("empty name", _set("players.2.name", "   "), "bad_name", {"problem": "empty"}),
     ("41 characters", _set("players.2.name", "C" * 41), "bad_name", {"problem": "too_long", "limit": 40}),
     ("a megabyte of name", _set("players.2.name", "C" * 2_000_000), "bad_name", {"problem": "too_long"}),
-    ("long game name", _set("games.0.name", "G" * 61), "bad_name", {"of": "game", "limit": 60}),
+    ("long title", _set("plays.0.marquoir.title", "G" * 61), "bad_name", {"of": "game", "limit": 60}),
+    ("blank title", _set("plays.0.marquoir.title", "\u3164"), "bad_name", {"of": "game"}),
     ("bad group name", _set("marquoir.group", "\x00"), "bad_name", {"of": "group"}),
     ("name not text", _set("players.0.name", 3), "bad_field", {"field": "players.0.name", "given": "3"}),
     ("superscript two", _set("plays.0.playerScores.0.score", "²"), "bad_score", {"play": 1, "given": "²"}),
@@ -554,7 +568,8 @@ HOSTILE: list[tuple[str, Change, str, dict[str, Any]]] = [
     ("huge figure", _set("plays.0.marquoir.figures", [{"b": 10**12}, {}, {}]), "bad_figures", {}),
     ("play id", _set("plays.0.uuid", "../../etc/passwd"), "bad_play_id", {"play": 1}),
     ("same play twice", _append_to_plays, "duplicate_play", {"play": 2, "uuid": uid(1)}),
-    ("nine seats", _nine_seats, "bad_seat_count", {"play": 1, "count": 9, "least": 1, "most": 8}),
+    ("eight at Pickomino", _eight_seats, "bad_seat_count", {"play": 1, "count": 8, "least": 2, "most": 7}),
+    ("65 seats", _sixty_five_seats, "bad_seat_count", {"play": 1, "count": 65, "least": 1, "most": 64}),
     ("no seat", _set("plays.0.playerScores", []), "bad_seat_count", {"count": 0}),
     ("same player twice", _same_player_twice, "player_twice", {"play": 1, "ref": 1}),
     ("names one ignoring case", _duplicate_name, "duplicate_name", {"name": "ADA"}),
@@ -586,3 +601,37 @@ def test_a_hostile_file_is_refused_with_its_reason(change: Change, reason: str, 
 def test_an_export_of_another_group_refuses_in_the_same_words() -> None:
     refusal = ImportRefused("bad_score", play=3, given="x")
     assert (refusal.reason, refusal.params, str(refusal)) == ("bad_score", {"play": 3, "given": "x"}, "bad_score")
+
+
+def test_the_largest_export_a_group_can_make_imports_back() -> None:
+    """5,000 plays (a group's most) of 20-player score sheets (the most seats of any game),
+    with 40-character names: the file stays under the import's limit and reads back whole."""
+    from marquoir.groups.presenters import MAX_IMPORT_BYTES
+    from marquoir.groups.services import MAX_PLAYS
+
+    members = [Member(number, f"{number:02d}" + "n" * 38) for number in range(20)]
+    plays = [
+        dataclasses.replace(
+            SKYJO,
+            id=uid(number + 1),
+            members=tuple(member.id for member in members),
+            summary=MatchSummary(
+                scores=tuple(-999_999.5 for _ in members),
+                ranks=tuple(range(1, 21)),
+                winners=(0,),
+                over=True,
+                title="S" * 60,
+                highest_wins=False,
+            ),
+            title="S" * 60,
+        )
+        for number in range(MAX_PLAYS)
+    ]
+    text = json.dumps(
+        exchange.export_json("G" * 60, members, plays, bgg_ids=BGG_IDS), ensure_ascii=False, separators=(",", ":")
+    ).encode()
+
+    assert len(text) < MAX_IMPORT_BYTES
+    again = read(json.loads(text))
+    assert len(again.plays) == MAX_PLAYS
+    assert again.plays[0].game_name == "S" * 60

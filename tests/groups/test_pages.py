@@ -20,9 +20,12 @@ from django.utils import translation
 from marquoir.groups import services
 from marquoir.groups.models import DeviceGroup, Group, Member, Play
 from marquoir.groups.selectors import plays_of
+from marquoir.tables import bgstats
+from marquoir.tables import services as match_services
 from marquoir.tables.device import COOKIE_NAME
 from marquoir.tables.models import Match
 from marquoir.tables.services import digest, edit_token_for
+from tests.groups.owned import attach_owned
 
 from .conftest import ALL_TILES, Made, act, counts, finished_pickomino, finished_sheet, finished_yahtzee, new_match
 
@@ -160,7 +163,7 @@ def test_the_history_is_newest_first_with_the_winners(made: Made, client: Client
     older = finished_sheet(scores=(3, 12, 5), title="Rummy")
     newer = finished_pickomino(("Cy", "Ada"))  # Ada wins by the 36
     for match in (older, newer):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
     [newest, oldest] = plays_of(made.group)
 
     html = client.get(page(made.group)).content.decode()
@@ -175,9 +178,16 @@ def test_the_history_is_newest_first_with_the_winners(made: Made, client: Client
     assert reverse("tables:table", args=[newer.id]) in html
 
 
-def test_a_device_without_the_key_sees_the_group_but_no_form_to_change_it(made: Made, client: Client) -> None:
-    services.play_attach(group=made.group, match_id=finished_sheet().id)
+def known_phone(client: Client) -> Client:
+    """``client`` as a phone this server knows (it keeps a match of its own), without the group's key."""
     client.cookies[COOKIE_NAME] = DEVICE
+    match_services.device_link(device_secret=DEVICE, match=finished_sheet(players=("Zoe",), scores=(1,)), can_edit=True)
+    return client
+
+
+def test_a_device_without_the_key_sees_the_group_but_no_form_to_change_it(made: Made, client: Client) -> None:
+    attach_owned(group=made.group, match_id=finished_sheet().id)
+    known_phone(client)
 
     response = client.get(page(made.group))
 
@@ -193,10 +203,10 @@ def test_a_device_without_the_key_sees_the_group_but_no_form_to_change_it(made: 
 
 
 def test_posts_from_a_device_without_the_key_are_401_and_change_nothing(made: Made, client: Client) -> None:
-    play = services.play_attach(group=made.group, match_id=finished_sheet().id)
+    play = attach_owned(group=made.group, match_id=finished_sheet().id)
     other = finished_sheet(scores=(1, 2, 3))
     ada = Member.objects.get(group=made.group, name="Ada")
-    client.cookies[COOKIE_NAME] = DEVICE
+    known_phone(client)
     gid = made.group.id
     before = counts()
 
@@ -214,6 +224,17 @@ def test_posts_from_a_device_without_the_key_are_401_and_change_nothing(made: Ma
     assert counts() == before | {"devices": before["devices"] + 1}  # seen: a link to see only
     assert names(made.group) == ["Ada", "Ben", "Cy"]
     assert Play.objects.filter(group=made.group).count() == 1
+
+
+def test_reading_a_group_with_a_made_up_device_cookie_writes_nothing(made: Made, client: Client) -> None:
+    client.cookies[COOKIE_NAME] = DEVICE  # well formed, but this server never gave it out
+    before = counts()
+
+    for _read in range(3):
+        assert client.get(page(made.group)).status_code == 200
+
+    assert counts() == before
+    assert not DeviceGroup.objects.filter(device_digest=digest(DEVICE)).exists()
 
 
 def test_a_device_without_any_cookie_is_refused_too(made: Made, client: Client) -> None:
@@ -335,9 +356,12 @@ def test_a_new_match_of_a_game_marquoir_does_not_keep_is_404(made: Made, client:
         "http://testserver/en/tables/{id}/?x=1#top",
     ],
 )
-def test_a_match_is_attached_by_its_link_or_its_id(made: Made, client: Client, shape: str) -> None:
+def test_a_match_is_attached_by_its_link_or_its_id_from_a_phone_that_keeps_its_score(
+    made: Made, client: Client, shape: str
+) -> None:
     editor(client, made)
     match = finished_sheet(players=("Ada", "Dee"), scores=(4, 2))
+    match_services.device_link(device_secret=DEVICE, match=match, can_edit=True)
 
     response = client.post(reverse("groups:attach", args=[made.group.id]), {"match": shape.format(id=match.id)})
 
@@ -345,6 +369,26 @@ def test_a_match_is_attached_by_its_link_or_its_id(made: Made, client: Client, s
     assert response["Location"] == page(made.group)
     assert Play.objects.get().match_id == match.id
     assert names(made.group) == ["Ada", "Ben", "Cy", "Dee"]
+
+
+@pytest.mark.parametrize(
+    "shape", ["{id}", "http://testserver/en/tables/{id}/", "http://testserver/en/tables/{id}/join/"]
+)
+@pytest.mark.parametrize("watching", [False, True])
+def test_a_watch_link_alone_never_attaches_a_match_from_the_page(
+    made: Made, client: Client, shape: str, watching: bool
+) -> None:
+    editor(client, made)
+    match = finished_sheet()
+    if watching:  # the phone has the match among its own, to watch it
+        match_services.device_link(device_secret=DEVICE, match=match, can_edit=False)
+    before = counts()
+
+    response = client.post(reverse("groups:attach", args=[made.group.id]), {"match": shape.format(id=match.id)})
+
+    assert response.status_code == 403
+    assert "Keep score too" in response.content.decode()
+    assert counts() == before
 
 
 def test_a_match_is_attached_by_its_keep_score_link(made: Made, client: Client) -> None:
@@ -364,7 +408,8 @@ def test_a_match_that_cannot_be_attached_is_said_on_the_page(
 ) -> None:
     editor(client, made)
     attached = finished_sheet()
-    services.play_attach(group=made.group, match_id=attached.id)
+    attach_owned(group=made.group, match_id=attached.id)
+    match_services.device_link(device_secret=DEVICE, match=attached, can_edit=True)
     before = counts()
 
     response = client.post(reverse("groups:attach", args=[made.group.id]), {"match": match.format(id=attached.id)})
@@ -389,10 +434,14 @@ def test_renaming_and_adding_players_from_the_page(made: Made, client: Client) -
 # --- deleting
 
 
-def test_deleting_a_play_from_the_page_removes_it_and_its_match(made: Made, client: Client) -> None:
+def test_deleting_a_play_from_the_phone_that_keeps_its_score_removes_it_and_its_match(
+    made: Made, client: Client
+) -> None:
     editor(client, made)
     match = finished_yahtzee("Ada")
-    play = services.play_attach(group=made.group, match_id=match.id)
+    play = attach_owned(group=made.group, match_id=match.id)
+    match_services.device_link(device_secret=DEVICE, match=match, can_edit=True)
+    assert "Delete this match for good?" in client.get(page(made.group)).content.decode()
     before = counts()
 
     response = client.post(reverse("groups:delete-play", args=[made.group.id, play.uuid]))
@@ -402,10 +451,39 @@ def test_deleting_a_play_from_the_page_removes_it_and_its_match(made: Made, clie
     assert f'id="play-{play.uuid}"' not in client.get(page(made.group)).content.decode()
 
 
+def test_deleting_a_play_from_a_phone_that_does_not_keep_its_score_leaves_the_match(made: Made, client: Client) -> None:
+    editor(client, made)
+    match = finished_yahtzee("Ada")
+    play = attach_owned(group=made.group, match_id=match.id)
+    assert "Take this match out of the group’s history?" in client.get(page(made.group)).content.decode()
+    before = counts()
+
+    response = client.post(reverse("groups:delete-play", args=[made.group.id, play.uuid]))
+
+    assert response.status_code == 303
+    assert counts() == before | {"plays": 0}
+    assert client.get(reverse("tables:table", args=[match.id])).status_code == 200
+
+
+def test_deleting_the_group_from_a_phone_that_keeps_no_score_leaves_the_matches(made: Made, client: Client) -> None:
+    editor(client, made)
+    mine, theirs = finished_sheet(), finished_pickomino(("Ada", "Ben"))
+    for match in (mine, theirs):
+        attach_owned(group=made.group, match_id=match.id)
+    match_services.device_link(device_secret=DEVICE, match=mine, can_edit=True)
+
+    response = client.post(reverse("groups:delete", args=[made.group.id]))
+
+    assert response.status_code == 303
+    assert list(Match.objects.values_list("id", flat=True)) == [theirs.id]
+    assert counts() == {"groups": 0, "members": 0, "plays": 0, "devices": 0, "matches": 1, "log": 16}
+
+
 def test_deleting_the_group_from_the_page_removes_everything_of_it(made: Made, client: Client) -> None:
     editor(client, made)
     for match in (finished_sheet(), finished_pickomino(("Ada", "Ben"))):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
+        match_services.device_link(device_secret=DEVICE, match=match, can_edit=True)
 
     response = client.post(reverse("groups:delete", args=[made.group.id]))
 
@@ -420,7 +498,7 @@ def test_deleting_the_group_from_the_page_removes_everything_of_it(made: Made, c
 
 
 def test_the_export_links_download_json_and_csv(made: Made, client: Client) -> None:
-    services.play_attach(group=made.group, match_id=finished_sheet(scores=(10, 7, 3)).id)
+    attach_owned(group=made.group, match_id=finished_sheet(scores=(10, 7, 3)).id)
     html = client.get(page(made.group)).content.decode()
     export = reverse("groups:export", args=[made.group.id])
     assert f'href="{export}"' in html
@@ -445,7 +523,7 @@ def upload(content: bytes, name: str = "group.json") -> dict[str, Any]:
 
 def test_an_exported_file_uploaded_makes_a_new_group(made: Made, client: Client) -> None:
     for match in (finished_sheet(), finished_pickomino(("Ada", "Ben")), finished_yahtzee("Cy")):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
     exported = client.get(reverse("groups:export", args=[made.group.id])).content
 
     response = client.post(reverse("groups:import"), upload(exported))
@@ -511,7 +589,8 @@ def test_a_finished_matchs_page_sends_it_to_bg_stats(db: None, client: Client) -
     html = client.get(reverse("tables:table", args=[match.id])).content.decode()
 
     play = decoded_push(html)
-    assert play["sourcePlayId"] == match.id
+    assert play["sourcePlayId"] == bgstats.play_id(match.id)
+    assert match.id not in html.split("app.bgstatsapp.com", 1)[1].split('"', 1)[0]  # never sent
     assert play["game"]["name"] == "Pickomino"
     assert play["game"]["bggId"] == 15818
     assert play["playDate"] == "2026-08-06 19:16:58"
@@ -595,7 +674,7 @@ def test_a_post_with_the_csrf_token_from_the_page_goes_through(made: Made) -> No
 
 
 def test_the_pages_are_served_in_french(made: Made, client: Client) -> None:
-    services.play_attach(group=made.group, match_id=finished_sheet().id)
+    attach_owned(group=made.group, match_id=finished_sheet().id)
     editor(client, made)
     with translation.override("fr"):
         index = reverse("groups:index")
@@ -620,3 +699,14 @@ def test_a_group_is_made_from_the_french_page(client: Client, db: None) -> None:
     group = Group.objects.get()
     assert response.status_code == 303
     assert response["Location"] == f"/fr/groups/{group.id}/"
+
+
+@override_settings(MATCH_CREATION_LIMIT=2)
+def test_new_groups_from_clients_without_a_cookie_share_their_addresss_allowance(db: None) -> None:
+    statuses = []
+    for _attempt in range(3):
+        fresh = Client()  # no cookie: a script, or a browser that drops them
+        statuses.append(fresh.post(reverse("groups:index"), {"name": "One", "player_0": "Ada"}).status_code)
+
+    assert statuses == [303, 303, 422]
+    assert Group.objects.count() == 2

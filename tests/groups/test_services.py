@@ -16,8 +16,10 @@ from marquoir.groups import exchange, presenters, services
 from marquoir.groups.models import DeviceGroup, Group, Member, Play
 from marquoir.groups.records import PlayRecord
 from marquoir.groups.selectors import members_of, plays_of, stats_of
+from marquoir.tables import services as match_services
 from marquoir.tables.models import LogEntry, Match
 from marquoir.tables.services import ServiceError
+from tests.groups.owned import attach_owned
 
 from .conftest import (
     BUST,
@@ -46,6 +48,9 @@ def refused(code: str, reason: str) -> Iterator[None]:
     with pytest.raises(ServiceError) as caught:
         yield
     assert (caught.value.code, caught.value.reason) == (code, reason)
+
+
+KEEPER_DEVICE = "the-device-that-keeps-the-score"
 
 
 def names(group: Group) -> list[str]:
@@ -150,7 +155,7 @@ def test_a_control_character_past_the_fortieth_character_of_a_group_name_is_refu
 def test_renaming_a_player_keeps_their_plays_and_stats(made: Made) -> None:
     group = made.group
     ada = member(group, "Ada")
-    services.play_attach(group=group, match_id=finished_sheet(scores=(10, 7, 3)).id)
+    attach_owned(group=group, match_id=finished_sheet(scores=(10, 7, 3)).id)
 
     services.member_rename(group=group, member_id=ada.pk, name="  Adèle ")
 
@@ -236,7 +241,7 @@ def test_an_attached_match_seats_the_members_by_name_ignoring_case(made: Made) -
     group = made.group
     match = finished_sheet(players=("cy", "ADA"), scores=(4, 9))
 
-    play = services.play_attach(group=group, match_id=match.id)
+    play = attach_owned(group=group, match_id=match.id)
 
     assert play.seats == [member(group, "Cy").pk, member(group, "Ada").pk]
     assert names(group) == ["Ada", "Ben", "Cy"]  # the group's spelling stays
@@ -252,7 +257,7 @@ def test_a_name_the_group_does_not_know_becomes_a_member(made: Made) -> None:
     group = made.group
     match = finished_sheet(players=("Ben", "Dee", "Eve"), scores=(1, 2, 3))
 
-    play = services.play_attach(group=group, match_id=match.id)
+    play = attach_owned(group=group, match_id=match.id)
 
     assert names(group) == ["Ada", "Ben", "Cy", "Dee", "Eve"]
     assert list(Member.objects.filter(group=group).values_list("position", flat=True)) == [0, 1, 2, 3, 4]
@@ -265,7 +270,7 @@ def test_newcomers_past_thirty_members_are_refused_and_nothing_is_added(made: Ma
     match = finished_sheet(players=("Ada", "New 1", "New 2"), scores=(1, 2, 3))
 
     with refused("invalid", "too_many_members"):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
     assert Member.objects.filter(group=made.group).count() == 29
     assert Play.objects.count() == 0
 
@@ -273,15 +278,53 @@ def test_newcomers_past_thirty_members_are_refused_and_nothing_is_added(made: Ma
 def test_a_match_is_in_one_group_at_most(made: Made) -> None:
     other, _key = services.group_create(name="Other", players=["Ada"])
     match = finished_sheet()
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
     before = counts()
 
     with refused("conflict", "already_in_group"):
-        services.play_attach(group=other, match_id=match.id)
+        attach_owned(group=other, match_id=match.id)
     with refused("conflict", "already_in_group"):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
     assert counts() == before
     assert Play.objects.get().group_id == made.group.id
+
+
+@pytest.mark.parametrize(
+    "proof",
+    [
+        {},
+        {"match_token": "not-the-token"},
+        {"match_token": ""},
+        {"device_secret": "a-device-that-only-watches-it"},
+        {"device_secret": "a-device-nobody-knows-of-enough-length"},
+        {"other_match_token": True},
+        {"group_key": True},
+    ],
+)
+def test_a_watch_id_alone_never_attaches_a_match(made: Made, proof: dict[str, Any]) -> None:
+    match = finished_sheet()
+    other = finished_sheet()
+    match_services.device_link(device_secret="a-device-that-only-watches-it", match=match, can_edit=False)
+    if proof.pop("other_match_token", False):
+        proof["match_token"] = match_services.edit_token_for(other.id)
+    if proof.pop("group_key", False):
+        proof["match_token"] = made.key
+    before = counts()
+
+    with refused("forbidden", "match_write_needed"):
+        services.play_attach(group=made.group, match_id=match.id, **proof)
+    assert counts() == before
+    # Nor is the match squatted: its owners' own group can still take it.
+    attach_owned(group=made.group, match_id=match.id)
+
+
+def test_a_phone_that_keeps_the_score_attaches_the_match_by_its_id(made: Made) -> None:
+    match = finished_sheet()
+    match_services.device_link(device_secret=KEEPER_DEVICE, match=match, can_edit=True)
+
+    play = services.play_attach(group=made.group, match_id=match.id, device_secret=KEEPER_DEVICE)
+
+    assert play.match_id == match.id
 
 
 @pytest.mark.parametrize("match_id", ["A" * 22, "no such match", "", None, 12, ["x"]])
@@ -289,7 +332,7 @@ def test_a_missing_match_is_not_found(made: Made, match_id: object) -> None:
     before = counts()
 
     with refused("invalid", "no_such_match"):
-        services.play_attach(group=made.group, match_id=match_id)
+        services.play_attach(group=made.group, match_id=match_id, match_token="x")
     assert counts() == before
 
 
@@ -298,7 +341,7 @@ def test_a_match_deleted_since_is_not_found(made: Made) -> None:
     Match.objects.filter(pk=match.id).delete()
 
     with refused("invalid", "no_such_match"):
-        services.play_attach(group=made.group, match_id=match.id)
+        attach_owned(group=made.group, match_id=match.id)
     assert Play.objects.count() == 0
 
 
@@ -308,7 +351,7 @@ def test_a_match_deleted_since_is_not_found(made: Made) -> None:
 def test_a_round_played_after_attaching_shows_at_the_next_read(made: Made) -> None:
     match = new_match("sheet", PLAYERS, {"title": "Rummy", "rounds": 2})
     act(match, round_(5, 1, 1))
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
     [before] = plays_of(made.group)
     assert before.summary.over is False
     assert before.summary.winners == ()
@@ -327,7 +370,7 @@ def test_a_round_played_after_attaching_shows_at_the_next_read(made: Made) -> No
 
 def test_undoing_the_last_round_of_a_finished_sheet_takes_the_play_out_of_the_stats(made: Made) -> None:
     match = finished_sheet(scores=(10, 7, 3))
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
     stats, _plays = stats_of(made.group)
     assert stats.overall.plays == 1
     assert [(line.member.name, line.wins) for line in stats.overall.players] == [("Ada", 1), ("Ben", 0), ("Cy", 0)]
@@ -348,7 +391,7 @@ def test_undoing_the_last_round_of_a_finished_sheet_takes_the_play_out_of_the_st
 
 def test_an_undone_steal_after_attaching_leaves_the_figures(made: Made) -> None:
     match = new_match("pickomino", ("Ada", "Ben"))
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
     act(match, take(30), steal(30, 0))
     [stolen] = plays_of(made.group)
     assert stolen.summary.figures[1]["steals"] == 1
@@ -366,15 +409,16 @@ def test_an_undone_steal_after_attaching_leaves_the_figures(made: Made) -> None:
 # --- deleting
 
 
-def test_deleting_a_play_deletes_its_match_and_its_log(made: Made) -> None:
+def test_deleting_a_play_by_the_phone_that_keeps_its_score_deletes_its_match_and_its_log(made: Made) -> None:
     kept = finished_sheet(scores=(1, 2, 3))
     gone = finished_pickomino()  # 16 actions
-    services.play_attach(group=made.group, match_id=kept.id)
-    play = services.play_attach(group=made.group, match_id=gone.id)
+    attach_owned(group=made.group, match_id=kept.id)
+    play = attach_owned(group=made.group, match_id=gone.id)
+    match_services.device_link(device_secret=KEEPER_DEVICE, match=gone, can_edit=True)
     assert LogEntry.objects.filter(match_id=gone.id).count() == 16
     before = counts()
 
-    services.play_delete(group=made.group, play_id=play.uuid)
+    assert services.play_delete(group=made.group, play_id=play.uuid, device_secret=KEEPER_DEVICE) is True
 
     assert counts() == before | {
         "plays": before["plays"] - 1,
@@ -387,9 +431,28 @@ def test_deleting_a_play_deletes_its_match_and_its_log(made: Made) -> None:
     assert [record.match_id for record in plays_of(made.group)] == [kept.id]
 
 
+@pytest.mark.parametrize("device", [None, "a-device-that-only-watches-it", "a-device-that-keeps-another-one"])
+def test_deleting_a_play_without_the_matchs_write_right_only_takes_it_out_of_the_history(
+    made: Made, device: str | None
+) -> None:
+    match = finished_pickomino()
+    play = attach_owned(group=made.group, match_id=match.id)
+    match_services.device_link(device_secret="a-device-that-only-watches-it", match=match, can_edit=False)
+    match_services.device_link(device_secret="a-device-that-keeps-another-one", match=finished_sheet(), can_edit=True)
+    before = counts()
+
+    assert services.play_delete(group=made.group, play_id=play.uuid, device_secret=device) is False
+
+    assert counts() == before | {"plays": before["plays"] - 1}
+    assert LogEntry.objects.filter(match_id=match.id).count() == 16
+    assert (
+        match_services.match_act(match_id=match.id, body={"type": "undo"}).view is not None
+    )  # the owners still keep score on it
+
+
 def test_deleting_a_play_of_another_group_or_no_play_is_not_found(made: Made) -> None:
     other, _key = services.group_create(name="Other", players=["Ada"])
-    theirs = services.play_attach(group=other, match_id=finished_sheet(players=("Ada",), scores=(3,)).id)
+    theirs = attach_owned(group=other, match_id=finished_sheet(players=("Ada",), scores=(3,)).id)
     before = counts()
 
     for play_id in (theirs.uuid, "00000000-0000-4000-8000-000000000000", "", None, 3):
@@ -398,20 +461,23 @@ def test_deleting_a_play_of_another_group_or_no_play_is_not_found(made: Made) ->
     assert counts() == before
 
 
-def test_deleting_the_group_deletes_its_members_plays_device_links_and_matches(made: Made) -> None:
+def test_deleting_the_group_deletes_its_members_plays_device_links_and_the_matches_this_phone_keeps(
+    made: Made,
+) -> None:
     group = made.group
     other, _key = services.group_create(name="Other", players=["Ada", "Ben"])
-    services.play_attach(group=other, match_id=finished_sheet(players=("Ada", "Ben"), scores=(1, 2)).id)
+    attach_owned(group=other, match_id=finished_sheet(players=("Ada", "Ben"), scores=(1, 2)).id)
     services.device_group_link(device_secret="a-device-secret-of-enough-length", group=other, can_edit=True)
     theirs = counts()
     ours = [finished_sheet(), finished_pickomino(), finished_yahtzee()]
     for match in ours:
-        services.play_attach(group=group, match_id=match.id)
+        attach_owned(group=group, match_id=match.id)
+        match_services.device_link(device_secret=KEEPER_DEVICE, match=match, can_edit=True)
     services.device_group_link(device_secret="a-device-secret-of-enough-length", group=group, can_edit=True)
     services.device_group_link(device_secret="another-device-secret-here", group=group, can_edit=False)
     assert counts()["log"] == theirs["log"] + 1 + 16 + 13
 
-    services.group_delete(group=group)
+    assert services.group_delete(group=group, device_secret=KEEPER_DEVICE) == 3
 
     # Exactly the other group's rows are left (Thursday's own row and three members were
     # counted in ``theirs`` too).
@@ -426,7 +492,7 @@ def test_deleting_the_group_deletes_its_members_plays_device_links_and_matches(m
 
 def test_a_match_deleted_elsewhere_takes_its_play_with_it(made: Made) -> None:
     match = finished_sheet()
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
 
     Match.objects.filter(pk=match.id).delete()
 
@@ -463,7 +529,7 @@ def history_group(made: Made) -> Group:
         dated(unfinished, 6, 3),
     ]
     for match in matches:
-        services.play_attach(group=group, match_id=match.id)
+        attach_owned(group=group, match_id=match.id)
     return group
 
 
@@ -535,7 +601,7 @@ def test_an_export_imported_back_is_the_same_history(made: Made) -> None:
 
 def test_the_import_keeps_every_member_in_the_groups_order_and_seats_by_name(made: Made) -> None:
     services.member_add(group=made.group, name="Never")
-    services.play_attach(group=made.group, match_id=finished_sheet(players=("Cy", "Ada"), scores=(1, 2)).id)
+    attach_owned(group=made.group, match_id=finished_sheet(players=("Cy", "Ada"), scores=(1, 2)).id)
 
     imported, _key = presenters.import_file(exported(made.group))
 
@@ -576,7 +642,7 @@ def test_a_refused_import_creates_nothing(made: Made) -> None:
 def test_a_group_with_a_sixty_character_name_imports_back(made: Made) -> None:
     group, _key = services.group_create(name="Les joueurs du jeudi soir, salle du fond, près du bar", players=["Ada"])
     assert len(group.name) > 40
-    services.play_attach(group=group, match_id=finished_sheet(players=("Ada",), scores=(7,)).id)
+    attach_owned(group=group, match_id=finished_sheet(players=("Ada",), scores=(7,)).id)
 
     imported, _key = presenters.import_file(exported(group))
 
@@ -603,3 +669,30 @@ def test_renaming_a_player_is_a_change_of_the_group(made: Made) -> None:
     services.member_rename(group=made.group, member_id=member(made.group, "Ada").pk, name="Eve")
 
     assert services.device_groups(device_secret="a-device-secret-of-enough-length")[0][0] == made.group
+
+
+def test_a_player_whose_name_looks_like_a_members_is_refused(made: Made) -> None:
+    with refused("invalid", "name_lookalike"):
+        services.member_add(group=made.group, name="\u0410da")  # a Cyrillic А
+    assert names(made.group) == ["Ada", "Ben", "Cy"]
+
+
+def test_a_match_seat_that_looks_like_a_member_sits_as_that_member(made: Made) -> None:
+    match = finished_sheet(players=("\u0410da", "\u0412en"), scores=(3, 4))  # Cyrillic А and В
+
+    play = attach_owned(group=made.group, match_id=match.id)
+
+    members = dict(Member.objects.filter(group=made.group).values_list("name", "pk"))
+    assert play.seats == [members["Ada"], members["Ben"]]
+    assert names(made.group) == ["Ada", "Ben", "Cy"]
+
+
+def test_a_full_history_refuses_another_match_saying_so(made: Made, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(services, "MAX_PLAYS", 2)
+    for _play in range(2):
+        attach_owned(group=made.group, match_id=finished_sheet().id)
+    before = counts()
+
+    with refused("invalid", "history_full"):
+        attach_owned(group=made.group, match_id=finished_sheet().id)
+    assert counts() == before | {"matches": before["matches"] + 1, "log": before["log"] + 1}

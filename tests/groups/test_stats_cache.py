@@ -11,6 +11,7 @@ from django.utils import translation
 from marquoir.groups import services
 from marquoir.groups.models import Group
 from marquoir.groups.selectors import stats_of
+from tests.groups.owned import attach_owned
 
 from .conftest import UNDO, Made, act, finished_sheet
 
@@ -24,7 +25,7 @@ def _wins(group: Group) -> dict[str, int]:
 
 def _attached_sheet(made: Made, scores: tuple[int, int, int]) -> str:
     match = finished_sheet(("Ada", "Ben", "Cy"), scores)
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
     return match.id
 
 
@@ -65,7 +66,7 @@ def test_a_match_attached_or_deleted_is_seen_at_the_next_read(made: Made) -> Non
 
 def test_the_games_are_named_in_the_readers_language(made: Made) -> None:
     match = finished_sheet(("Ada", "Ben", "Cy"), (5, 3, 1), title=None)
-    services.play_attach(group=made.group, match_id=match.id)
+    attach_owned(group=made.group, match_id=match.id)
     with translation.override("en"):
         english = stats_of(made.group)[0].games[0].name
     with translation.override("fr"):

@@ -32,6 +32,7 @@ from marquoir.groups.models import Group
 from marquoir.groups.selectors import stats_of
 from marquoir.groups.stats import GroupStats, PlayerLine, Rivalry, Section
 from marquoir.tables.models import Match
+from tests.groups.owned import attach_owned
 
 from .conftest import BUST, GROUPS, SOLO_YAHTZEE, UNDO, Made, act, box, finished_sheet, is_over, new_match, steal, take
 
@@ -91,7 +92,7 @@ def play_the_evening(group: Group) -> list[Match]:
     ]
     for match in matches:
         assert is_over(match)
-        services.play_attach(group=group, match_id=match.id)
+        attach_owned(group=group, match_id=match.id)
     return matches
 
 

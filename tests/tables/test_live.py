@@ -277,6 +277,9 @@ def test_both_doors_of_the_stream_answer_alike():
         "x-accel-buffering",
         "content-security-policy",
         "x-content-type-options",
+        "x-frame-options",
+        "referrer-policy",
+        "cross-origin-opener-policy",
     ]:
         assert response[name] == headers[name], name
 

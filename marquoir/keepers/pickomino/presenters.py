@@ -27,7 +27,7 @@ from marquoir.tables.actions import FreshIds
 from marquoir.tables.formatting import join_names
 from marquoir.tables.log_words import LogWords, log_in_words
 from marquoir.tables.messages import message_for
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.selectors import MatchView, in_force
 
 from .assistant import AdviceView, advice_for, face_name, tile_pad_advice
 from .messages import WORDINGS
@@ -317,7 +317,8 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, 
         "current_name": names[state.current],
         "log": log,
         "last_action": last_action,
-        "can_undo": can_edit and any(line.undone is False and not line.is_undo for line in log),
+        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
+        "can_undo": can_edit and bool(in_force(view.log)),
         "can_edit": can_edit,
         "turn": turn,
         "action_ids": FreshIds(),

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from marquoir.games.sheet import GameState, RuleError, leaders, standings, winners
 from marquoir.tables.actions import FreshIds
 from marquoir.tables.log_words import LogWords, log_in_words
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.selectors import MatchView, in_force
 
 from .actions import ROUND, form_action, parse_payload
 from .narration import (
@@ -204,7 +204,8 @@ def table_context(request: HttpRequest, view: MatchView, *, can_edit: bool) -> d
         "log": log,
         "last_action": last_action,
         "can_edit": can_edit,
-        "can_undo": can_edit and any(not line.undone and not line.is_undo for line in log),
+        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
+        "can_undo": can_edit and bool(in_force(view.log)),
         "action_ids": FreshIds(),
         # A second key for Undo, so that a round recorded and then Undo are two actions.
         "undo_action_id": uuid.uuid4().hex,

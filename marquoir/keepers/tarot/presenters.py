@@ -30,7 +30,7 @@ from marquoir.tables.actions import FreshIds
 from marquoir.tables.formatting import MINUS
 from marquoir.tables.log_words import LogWords, log_in_words
 from marquoir.tables.messages import message_for
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.selectors import MatchView, in_force
 
 from .actions import DEAL
 from .entry import POINTS, DealEntry, carries_entry, read_entry
@@ -377,7 +377,8 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         "log": log,
         "last_action": last_action,
         "can_edit": can_edit,
-        "can_undo": can_edit and any(not line.undone and not line.is_undo for line in log),
+        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
+        "can_undo": can_edit and bool(in_force(view.log)),
         "action_ids": FreshIds(),
         "undo_action_id": uuid.uuid4().hex,
         "score_unit": _("points"),

@@ -37,7 +37,7 @@ from marquoir.tables.actions import FreshIds
 from marquoir.tables.formatting import join_names
 from marquoir.tables.log_words import LogWords, log_in_words
 from marquoir.tables.messages import message_for
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.selectors import MatchView, in_force
 
 from .assistant import AssistantView, before_the_roll, for_the_dice
 from .messages import WORDINGS, box_name, five_alike_text
@@ -375,7 +375,8 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
         "log": log,
         "last_action": last_action,
         "can_edit": can_edit,
-        "can_undo": can_edit and any(not line.undone and not line.is_undo for line in log),
+        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
+        "can_undo": can_edit and bool(in_force(view.log)),
         "turn": turn,
         "action_ids": FreshIds(),
         # A second key for Undo, so that a box tapped and then Undo are two actions.

@@ -106,19 +106,39 @@
   }
   // The browser reconnects a dropped stream by itself; while it fails (a proxy that
   // buffers or cuts streams, a flaky network), poll as well, and stop once it is back.
+  // A stream the server refuses (too many open from here or on the server: 429 or 503, or
+  // any answer that is not a stream) is closed for good by the browser: poll, and try a
+  // stream again only after a wait that doubles each time (from the server's one-minute
+  // Retry-After, which EventSource cannot read, to ten minutes), so that a refused page
+  // never knocks at the server again and again.
+  var RETRY_FIRST_MS = 60000;
+  var RETRY_MOST_MS = 600000;
+  var retryMs = RETRY_FIRST_MS;
   var failures = 0;
-  var source = new EventSource(eventsUrl);
-  source.addEventListener("open", function () {
-    failures = 0;
-    stopPolling();
-  });
-  source.addEventListener("state", function (event) {
-    seen(JSON.parse(event.data).seq);
-  });
-  source.addEventListener("error", function () {
-    failures += 1;
-    if (failures >= 2 || source.readyState === EventSource.CLOSED) {
-      startPolling();
-    }
-  });
+
+  function connect() {
+    var source = new EventSource(eventsUrl);
+    source.addEventListener("open", function () {
+      failures = 0;
+      retryMs = RETRY_FIRST_MS;
+      stopPolling();
+    });
+    source.addEventListener("state", function (event) {
+      seen(JSON.parse(event.data).seq);
+    });
+    source.addEventListener("error", function () {
+      failures += 1;
+      if (failures >= 2 || source.readyState === EventSource.CLOSED) {
+        startPolling();
+      }
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        // Spread the retries of many refused pages over time rather than all at once.
+        window.setTimeout(connect, retryMs * (0.75 + Math.random() / 2));
+        retryMs = Math.min(retryMs * 2, RETRY_MOST_MS);
+      }
+    });
+  }
+
+  connect();
 })();

@@ -4,7 +4,8 @@
 //   offline page, in every language, in a cache named after a hash of all of them.
 // - /static/: from the cache at once, refreshed from the network behind.
 // - Pages under a language prefix (catalog, rules, tables): the network first, stored when it
-//   answers 200; the stored copy only when the network does not answer at all. A table shown
+//   answers 200 (less the links that hold a key: withoutKeys); the stored copy only when the
+//   network does not answer at all. A table shown
 //   offline is the one last seen; a table is never served from the cache while the network answers.
 // - Never touched: other sites, anything but GET, the API and its event streams, /healthz,
 //   htmx's fragments (they would pass for whole pages), answers other than 200.
@@ -111,9 +112,28 @@ async function networkFirst(event, url) {
   }
   if (storable(response)) {
     const copy = response.clone();
-    event.waitUntil(cache.put(request.url, copy).then(() => (isTable(url) ? trimTables(cache) : undefined)));
+    event.waitUntil(
+      withoutKeys(copy)
+        .then((kept) => cache.put(request.url, kept))
+        .then(() => (isTable(url) ? trimTables(cache) : undefined))
+    );
   }
   return response;
+}
+
+// A page as it is stored: what the server marked as holding a key (a table's keep-score
+// link with its edit token, a group's change link) is left out, so that no copy of a key
+// outlives the page on the phone. Offline, the page reads as it was, less those links.
+const KEY_MARKS = /<!--marquoir:key-->[\s\S]*?<!--\/marquoir:key-->/g;
+
+async function withoutKeys(response) {
+  if (!(response.headers.get("Content-Type") || "").startsWith("text/html")) return response;
+  const text = await response.text();
+  return new Response(text.replace(KEY_MARKS, ""), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 // Outside the language prefixes (the bare root, mostly): the network, else the home page or
