@@ -34,6 +34,7 @@ threaded_pages = WSGIMiddleware(get_wsgi_application(), workers=settings.MARQUOI
 
 # Needs the apps loaded (by get_wsgi_application above).
 from marquoir.bodies import BoundedBodies, Budget, Deadline  # noqa: E402
+from marquoir.groups.gate import import_gate  # noqa: E402
 from marquoir.tables.stream import is_stream_path, stream_app  # noqa: E402
 
 
@@ -53,6 +54,8 @@ pages = BoundedBodies(
     threaded_pages,  # type: ignore[arg-type]
     limit=settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
     larger_limits=dict.fromkeys(import_paths(), settings.MARQUOIR_IMPORT_BODY_BYTES),
+    # An address whose import budget is spent is refused before its file is read.
+    gates=dict.fromkeys(import_paths(), import_gate),
     deadline=Deadline(settings.MARQUOIR_BODY_GRACE_SECONDS, settings.MARQUOIR_BODY_MIN_BYTES_PER_SECOND),
     budget=Budget(settings.MARQUOIR_BODY_BUFFER_BYTES),
 )

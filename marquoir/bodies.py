@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.template.defaultfilters import filesizeformat
@@ -187,12 +187,14 @@ class BoundedBodies:
         larger_limits: dict[str, int] | None = None,
         deadline: Deadline,
         budget: Budget,
+        gates: Mapping[str, Gate] | None = None,
     ) -> None:
         self.app = app
         self.limit = limit
         self.larger_limits = larger_limits or {}
         self.deadline = deadline
         self.budget = budget
+        self.gates = gates or {}
 
     def limit_for(self, path: str) -> int:
         return self.larger_limits.get(path, self.limit)
@@ -205,6 +207,11 @@ class BoundedBodies:
         declared = _declared_length(scope)
         if declared is not None and declared > limit:
             await refuse(scope, send, 413, limit)
+            return
+        gate = self.gates.get(scope.get("path", ""))
+        refusal = gate(scope) if gate is not None else None
+        if refusal is not None:  # refused whatever the body says: it is not even read
+            await send_answer(scope, send, refusal)
             return
         held = 0
 
@@ -300,19 +307,42 @@ async def refuse(scope: Scope, send: Send, status: int, limit: int) -> None:
             )
         content = page.encode()
         content_type = "text/html; charset=utf-8"
+    retry = [("Retry-After", str(RETRY_AFTER_BUSY_SECONDS))] if status == 503 else []
+    await send_answer(scope, send, Refusal(status, content_type, content, language, retry))
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An answer given before the body is read: its status, body and language, and any
+    header of its own (``Retry-After``)."""
+
+    status: int
+    content_type: str
+    content: bytes
+    language: str
+    headers: list[tuple[str, str]] = field(default_factory=list)
+
+
+Gate = Callable[[Scope], "Refusal | None"]
+"""Asked before an address's body is read: a refusal, or None to read it."""
+
+
+async def send_answer(scope: Scope, send: Send, refusal: Refusal) -> None:
+    """Send ``refusal`` and close the connection: what is left of the body would otherwise
+    be read as the next request."""
     headers = [
-        ("Content-Type", content_type),
-        ("Content-Length", str(len(content))),
-        ("Content-Language", language),
+        ("Content-Type", refusal.content_type),
+        ("Content-Length", str(len(refusal.content))),
+        ("Content-Language", refusal.language),
         ("Connection", "close"),
-        *([("Retry-After", str(RETRY_AFTER_BUSY_SECONDS))] if status == 503 else []),
+        *refusal.headers,
         *security_headers(scope),
     ]
     await send(
         {
             "type": "http.response.start",
-            "status": status,
+            "status": refusal.status,
             "headers": [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers],
         }
     )
-    await send({"type": "http.response.body", "body": content})
+    await send({"type": "http.response.body", "body": refusal.content})

@@ -224,6 +224,10 @@ MATCH_ACTION_WINDOW_SECONDS = env_int("MATCH_ACTION_WINDOW_SECONDS", 10)
 GROUP_READ_LIMIT = env_int("GROUP_READ_LIMIT", 120)
 GROUP_IMPORT_LIMIT = env_int("GROUP_IMPORT_LIMIT", 20)
 GROUP_IMPORT_WINDOW_SECONDS = env_int("GROUP_IMPORT_WINDOW_SECONDS", 600)
+# An export is a file of up to megabytes, taken once in a while: its own, smaller budget
+# per address and window (make bench-abuse: 20 clients reading the largest export).
+GROUP_EXPORT_LIMIT = env_int("GROUP_EXPORT_LIMIT", 20)
+GROUP_EXPORT_WINDOW_SECONDS = env_int("GROUP_EXPORT_WINDOW_SECONDS", 600)
 
 # LOG_FORMAT=json writes one JSON object per line (production); "text" is for people.
 LOG_FORMAT = env("LOG_FORMAT", "text")

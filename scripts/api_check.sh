@@ -16,7 +16,7 @@ export SQLITE_PATH="$work/api.sqlite3" MARQUOIR_DEBUG=0 SECRET_KEY="api-check-$(
 # limit for it, or its writes would meet 429s instead of the logic (the limits themselves
 # are tested by pytest).
 export MATCH_CREATION_LIMIT=1000000 MATCH_CREATION_ADDRESS_LIMIT=1000000
-export MATCH_ACTION_LIMIT=1000000 MATCH_ACTION_ADDRESS_LIMIT=1000000 GROUP_READ_LIMIT=1000000 GROUP_IMPORT_LIMIT=1000000
+export MATCH_ACTION_LIMIT=1000000 MATCH_ACTION_ADDRESS_LIMIT=1000000 GROUP_READ_LIMIT=1000000 GROUP_IMPORT_LIMIT=1000000 GROUP_EXPORT_LIMIT=1000000
 "$BIN/python" manage.py migrate --no-input -v 0
 "$BIN/uvicorn" marquoir.asgi:application --host 127.0.0.1 --port "$port" --log-level warning \
   > "$work/server.log" 2>&1 &

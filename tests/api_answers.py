@@ -21,8 +21,9 @@ API_ROOT = "/api/v1"
 UNCHECKED = re.compile(r"/api/v1/(docs.*|openapi\.json|matches/[^/]+/events)")
 # Answers no operation writes: the core's JSON for addresses and methods the API does not
 # have, in the contract's error shape (400: a host name the server does not serve, refused
-# before any route, marquoir.bad_requests).
-CORE_STATUSES = {400, 404, 405, 413, 415, 500}
+# before any route, marquoir.bad_requests; 503: the database out of reach, or the body
+# budget spent, marquoir.bodies; docs/api.md's error table says both for every address).
+CORE_STATUSES = {400, 404, 405, 413, 415, 500, 503}
 
 
 @cache

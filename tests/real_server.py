@@ -24,13 +24,22 @@ STARTUP_TIMEOUT_S = 60.0
 ANSWER_TIMEOUT_S = 10.0  # "it answered": generous on a loaded machine, no timing asserted
 
 
+def sqlite_environment(path: Path) -> dict[str, str]:
+    """This process's environment for a server on the SQLite file ``path``: without
+    ``DATABASE_URL``, which the PostgreSQL pass of the suite sets and would otherwise win
+    (its shared database keeps what other tests counted, rate limits included)."""
+    environment = {**os.environ, "SQLITE_PATH": str(path)}
+    environment.pop("DATABASE_URL", None)
+    return environment
+
+
 def migrated_database(directory: Path) -> Path:
     """A fresh SQLite file with every migration applied."""
     path = directory / "db.sqlite3"
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
         cwd=REPO_ROOT,
-        env={**os.environ, "SQLITE_PATH": str(path)},
+        env=sqlite_environment(path),
         check=True,
         timeout=180,
     )
@@ -83,13 +92,7 @@ def serving(
     else:
         command = [sys.executable, "-m", "uvicorn", "marquoir.asgi:application"]
         command += ["--host", HOST, "--port", str(port), "--log-level", "warning", "--backlog", "4096"]
-    env = {
-        **os.environ,
-        "SQLITE_PATH": str(database),
-        "MARQUOIR_DEBUG": "0",
-        "PYTHONUNBUFFERED": "1",
-        **settings,
-    }
+    env = {**sqlite_environment(database), "MARQUOIR_DEBUG": "0", "PYTHONUNBUFFERED": "1", **settings}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
     def limit_descriptors() -> None:

@@ -366,3 +366,35 @@ def test_the_import_page_keeps_an_upload_in_memory_and_never_writes_it_to_disk(m
     # The page's own refusal, in its words (the file reached the view, from memory).
     assert response.status_code in (200, 422)
     assert "Ce fichier est trop gros" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "words"), [("/api/v1/groups/import", "Trop d’imports"), ("/fr/groupes/importer/", "Trop d’imports")]
+)
+def test_an_address_whose_import_budget_is_spent_is_refused_before_its_file_is_read(
+    settings: Any, path: str, words: str
+) -> None:
+    from marquoir.groups.services import spend_import
+
+    settings.GROUP_IMPORT_LIMIT = 1
+    spend_import("127.0.0.1")  # its one import of the window, refused or not
+    megabytes = BodyFeed([b"x" * 16_384] * 256)  # 4 MiB that must not be read
+
+    run_async(
+        asgi.application(
+            scope(path, content_length=str(16_384 * 256), accept_language="fr"), megabytes.receive, megabytes.send
+        )
+    )
+
+    assert megabytes.status == 429
+    assert megabytes.handed == 0  # not one byte of the file was read
+    assert int(megabytes.headers["retry-after"]) >= 1
+    assert megabytes.headers["connection"] == "close"
+    text = megabytes.body.decode()
+    assert words in (json.loads(text)["error"]["message"] if path.startswith("/api/") else text)
+    other = BodyFeed([b"{}"])
+    run_async(
+        asgi.application(scope(path, content_length="2") | {"client": ("203.0.113.7", 1)}, other.receive, other.send)
+    )
+    assert other.status != 429  # another address still has its budget: its file is read

@@ -429,7 +429,7 @@ def export_group(request: HttpRequest, group_id: str) -> HttpResponse:
     except PydanticValidationError:
         raise ServiceError("invalid", "bad_query") from None
     group = _group(group_id)
-    services.spend_costly_read(client_key(request))
+    services.spend_export(client_key(request))
     return export_response(group, query.format)
 
 

@@ -65,6 +65,14 @@ WORDINGS: Mapping[str, Wording] = {
         )
         % {"seconds": p.get("seconds", 1)}
     ),
+    "too_many_exports": lambda p, s: (
+        ngettext(
+            "Too many exports from here: try again in %(minutes)s minute.",
+            "Too many exports from here: try again in %(minutes)s minutes.",
+            int(p.get("minutes", 1)),
+        )
+        % {"minutes": p.get("minutes", 1)}
+    ),
     "too_many_imports": lambda p, s: (
         ngettext(
             "Too many imports from here: try again in %(minutes)s minute.",

@@ -17,7 +17,7 @@ from django.utils import timezone
 from marquoir.tables.keepers import keeper_for
 from marquoir.tables.models import DeviceMatch, Match
 from marquoir.tables.names import look_alike, name_keys, readable, unprintable
-from marquoir.tables.ratelimit import spend
+from marquoir.tables.ratelimit import peek, spend
 from marquoir.tables.selectors import find_match, keeper_of, match_view
 from marquoir.tables.services import (
     ServiceError,
@@ -48,6 +48,35 @@ def spend_costly_read(address: str) -> None:
         raise ServiceError(
             "rate_limited", "too_many_reads", seconds=allowance.retry_after, retry_after=allowance.retry_after
         )
+
+
+def spend_export(address: str) -> None:
+    """Count one export for this client address: ServiceError(rate_limited) once its budget
+    for the window is spent (an export is megabytes to send; a table takes one now and then)."""
+    allowance = spend(
+        "group-export:" + address,
+        limit=settings.GROUP_EXPORT_LIMIT,
+        window_seconds=settings.GROUP_EXPORT_WINDOW_SECONDS,
+    )
+    if not allowance.allowed:
+        raise ServiceError(
+            "rate_limited", "too_many_exports", minutes=allowance.minutes, retry_after=allowance.retry_after
+        )
+
+
+def import_budget_spent(address: str) -> ServiceError | None:
+    """The refusal an import from this address would get now, before its file is read;
+    None while it has budget left (counting stays ``spend_import``'s)."""
+    allowance = peek(
+        "group-import:" + address,
+        limit=settings.GROUP_IMPORT_LIMIT,
+        window_seconds=settings.GROUP_IMPORT_WINDOW_SECONDS,
+    )
+    if allowance.allowed:
+        return None
+    return ServiceError(
+        "rate_limited", "too_many_imports", minutes=allowance.minutes, retry_after=allowance.retry_after
+    )
 
 
 def spend_import(address: str) -> None:

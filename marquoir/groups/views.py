@@ -117,10 +117,11 @@ def _too_many(request: HttpRequest, group: Group, refused: ServiceError) -> Http
     return _private(response)
 
 
-def _costly_read(request: HttpRequest, group: Group) -> HttpResponse | None:
-    """None if this client may read the group's history, stats or export now; else the refusal."""
+def _costly_read(request: HttpRequest, group: Group, *, export: bool = False) -> HttpResponse | None:
+    """None if this client may read the group's history or stats (or take its export) now;
+    else the refusal."""
     try:
-        services.spend_costly_read(client_key(request))
+        (services.spend_export if export else services.spend_costly_read)(client_key(request))
     except ServiceError as refused:
         return _too_many(request, group, refused)
     return None
@@ -334,7 +335,7 @@ def stats(request: HttpRequest, group_id: str) -> HttpResponse:
 def export(request: HttpRequest, group_id: str) -> HttpResponse:
     """The group's history as a file: ``?format=csv`` or BG Stats-shaped JSON."""
     group = _group_or_404(group_id)
-    return _costly_read(request, group) or export_response(
+    return _costly_read(request, group, export=True) or export_response(
         group, "csv" if request.GET.get("format") == "csv" else "json"
     )
 

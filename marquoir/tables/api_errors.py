@@ -12,6 +12,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation.trans_real import get_supported_language_variant, parse_accept_lang_header
@@ -106,8 +107,19 @@ def find_match_or_error(match_id: str) -> Match:
     return match
 
 
+DATABASE_RETRY_SECONDS = 2
+"""What a client is told to wait when the database does not answer (a restart takes seconds)."""
+
+
 def server_error(request: HttpRequest, error: Exception) -> HttpResponse:
-    """An unexpected error in an API view: logged with its traceback, answered without it."""
+    """An unexpected error in an API view: logged with its traceback, answered without it.
+    A database that cannot be reached (restarting, failing over, its pool spent) is said as
+    such, 503 with ``Retry-After``: nothing was written, and trying again soon will do."""
+    if isinstance(error, OperationalError | InterfaceError):
+        logger.warning("database unavailable on %s %s: %s", request.method, request.path, error)
+        response = api_error(request, "unavailable", "database_unavailable")
+        response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
+        return response
     logger.error("API error on %s %s", request.method, request.path, exc_info=error)
     return api_error(request, "server_error")
 

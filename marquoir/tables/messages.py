@@ -27,6 +27,7 @@ STATUS: dict[str, int] = {
     "unsupported_media_type": 415,
     "method_not_allowed": 405,
     "server_error": 500,
+    "unavailable": 503,
 }
 
 
@@ -80,6 +81,9 @@ _REASONS: dict[str, Wording] = {
         % {"method": p.get("method"), "allowed": p.get("allowed")}
     ),
     "server_error": lambda p, s: _("Something went wrong on the server; nothing was changed. Try again."),
+    "database_unavailable": lambda p, s: _(
+        "The server cannot reach its database just now; nothing was changed. Try again in a moment."
+    ),
     "name_twice": lambda p, s: _("Two players are called “%(name)s”: names must differ.") % {"name": p.get("name")},
     "first_player": lambda p, s: _("The player who starts must be one of the players."),
     "unknown_game": lambda p, s: _("Marquoir does not keep score for this game."),

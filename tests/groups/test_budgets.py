@@ -115,11 +115,11 @@ def test_the_history_page_is_kept_and_follows_a_rename(made: Made, client: Clien
 
 @override_settings(GROUP_READ_LIMIT=3)
 def test_costly_reads_beyond_the_budget_are_429_in_the_readers_language(made: Made, client: Client) -> None:
-    reads = [f"{GROUPS}/{made.group.id}/matches", f"{GROUPS}/{made.group.id}/stats", f"{GROUPS}/{made.group.id}/export"]
+    history, stats = f"{GROUPS}/{made.group.id}/matches", f"{GROUPS}/{made.group.id}/stats"
     stats_page = reverse("groups:stats", args=[made.group.id])  # in English
-    assert [client.get(path).status_code for path in reads] == [200, 200, 200]
+    assert [client.get(path).status_code for path in (history, stats, history)] == [200, 200, 200]
 
-    refused = client.get(reads[0], headers={"Accept-Language": "fr"})
+    refused = client.get(history, headers={"Accept-Language": "fr"})
     page = client.get(stats_page)
 
     assert refused.status_code == 429
@@ -129,18 +129,33 @@ def test_costly_reads_beyond_the_budget_are_429_in_the_readers_language(made: Ma
     assert page.status_code == 429
     assert "Too many reads of groups from here" in page.content.decode()
     # Another address has its own budget; reading the group itself is not a costly read.
-    assert client.get(reads[1], REMOTE_ADDR=ELSEWHERE).status_code == 200
+    assert client.get(stats, REMOTE_ADDR=ELSEWHERE).status_code == 200
     assert client.get(f"{GROUPS}/{made.group.id}").status_code == 200
 
 
-@override_settings(GROUP_READ_LIMIT=2)
-def test_the_group_page_and_its_export_count_as_costly_reads(made: Made, client: Client) -> None:
+@override_settings(GROUP_READ_LIMIT=1)
+def test_the_group_page_counts_as_a_costly_read(made: Made, client: Client) -> None:
     page = reverse("groups:group", args=[made.group.id])
-    export = reverse("groups:export", args=[made.group.id])
 
-    statuses = [client.get(page).status_code, client.get(export).status_code, client.get(page).status_code]
+    assert [client.get(page).status_code, client.get(page).status_code] == [200, 429]
 
-    assert statuses == [200, 200, 429]
+
+@override_settings(GROUP_EXPORT_LIMIT=2, GROUP_READ_LIMIT=1)
+def test_exports_have_a_budget_of_their_own(made: Made, client: Client) -> None:
+    page_export = reverse("groups:export", args=[made.group.id])
+    api_export = f"{GROUPS}/{made.group.id}/export"
+
+    statuses = [client.get(page_export).status_code, client.get(api_export).status_code]
+    refused = client.get(api_export, headers={"Accept-Language": "fr"})
+    refused_page = client.get(page_export)
+
+    assert statuses == [200, 200]
+    assert refused.status_code == 429
+    assert refused.json()["error"]["message"].startswith("Trop d’exports depuis ici")
+    assert refused_page.status_code == 429
+    assert "Too many exports from here" in refused_page.content.decode()
+    # The reads' budget is untouched by exports.
+    assert client.get(f"{GROUPS}/{made.group.id}/stats").status_code == 200
 
 
 # --- imports count before the file is read
