@@ -222,7 +222,7 @@ MATCH_ACTION_WINDOW_SECONDS = env_int("MATCH_ACTION_WINDOW_SECONDS", 10)
 # group imports tried (refused ones too) per address and window: counted in each process's
 # memory (groups.services), far above what a table does, 429 beyond.
 GROUP_READ_LIMIT = env_int("GROUP_READ_LIMIT", 120)
-GROUP_IMPORT_LIMIT = env_int("GROUP_IMPORT_LIMIT", 20)
+GROUP_IMPORT_LIMIT = env_int("GROUP_IMPORT_LIMIT", 5)
 GROUP_IMPORT_WINDOW_SECONDS = env_int("GROUP_IMPORT_WINDOW_SECONDS", 600)
 # An export is a file of up to megabytes, taken once in a while: its own, smaller budget
 # per address and window (make bench-abuse: 20 clients reading the largest export).

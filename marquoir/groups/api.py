@@ -213,7 +213,7 @@ def _answering(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
             return view(request, *args, **kwargs)
         except ServiceError as error:
             response = group_error_response(request, error)
-            if error.code == "rate_limited":
+            if error.code in {"rate_limited", "unavailable"}:
                 response["Retry-After"] = str(error.params["retry_after"])
             return response
 
@@ -255,7 +255,7 @@ def create_group(request: HttpRequest) -> HttpResponse:
 
 @router.post(
     "/import",
-    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    response={201: GroupCreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut, 503: ErrorOut},
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -268,7 +268,9 @@ def create_group(request: HttpRequest) -> HttpResponse:
 def import_group(request: HttpRequest) -> HttpResponse:
     """A new group from a file written by the export (or a BG Stats backup)."""
     services.spend_import(client_key(request))  # before the file is read: refused files count
-    group, key = import_file(json_body(request, MAX_IMPORT_BYTES), before_writing=lambda: _count_new_group(request))
+    with services.one_import_at_a_time():
+        data = json_body(request, MAX_IMPORT_BYTES)
+        group, key = import_file(data, before_writing=lambda: _count_new_group(request))
     return answer(GroupCreatedOut, {"id": group.id, "edit_token": key, "group": group_json(group)}, 201)
 
 

@@ -73,6 +73,7 @@ WORDINGS: Mapping[str, Wording] = {
         )
         % {"minutes": p.get("minutes", 1)}
     ),
+    "import_busy": lambda p, s: _("Another import is being read on the server just now: try again in a few seconds."),
     "too_many_imports": lambda p, s: (
         ngettext(
             "Too many imports from here: try again in %(minutes)s minute.",

@@ -120,22 +120,50 @@ def _kept(group: Group) -> _Kept:
     each process keeps the last groups it served. Any change to the group, its members or
     its plays, or any action on one of its matches, changes the fingerprint."""
     key = _fingerprint(group)
-    with _kept_lock:
-        kept = _kept_groups.get(group.pk)
-        if kept is not None and kept.key == key:
+    found = _kept_now(group.pk, key)
+    if found is not None:
+        return found
+    # One thread reads the group while the others asking for it wait for its reading:
+    # twenty phones opening a big group's export at once read its plays once, not twenty
+    # times over (make bench-abuse).
+    with _building(group.pk):
+        found = _kept_now(group.pk, key)
+        if found is not None:
+            return found
+        refreshed: list[str] = []
+        plays = plays_of(group, refreshed=refreshed)
+        if refreshed:  # stale summaries were made again: that moved the fingerprint
+            key = _fingerprint(group)
+        kept = _Kept(key, plays, members_of(group))
+        with _kept_lock:
+            _kept_groups[group.pk] = kept
             _kept_groups.move_to_end(group.pk)
-            return kept
-    refreshed: list[str] = []
-    plays = plays_of(group, refreshed=refreshed)
-    if refreshed:  # stale summaries were made again: that moved the fingerprint
-        key = _fingerprint(group)
-    kept = _Kept(key, plays, members_of(group))
+            while len(_kept_groups) > STATS_KEPT:
+                _kept_groups.popitem(last=False)
+        return kept
+
+
+def _kept_now(group_id: str, key: tuple[object, ...]) -> _Kept | None:
     with _kept_lock:
-        _kept_groups[group.pk] = kept
-        _kept_groups.move_to_end(group.pk)
-        while len(_kept_groups) > STATS_KEPT:
-            _kept_groups.popitem(last=False)
-    return kept
+        kept = _kept_groups.get(group_id)
+        if kept is not None and kept.key == key:
+            _kept_groups.move_to_end(group_id)
+            return kept
+    return None
+
+
+def _building(name: str) -> threading.Lock:
+    """The lock of one thing being drawn (a group's plays, one of its drawings): at most
+    ``STATS_KEPT`` × a few are kept, the oldest forgotten (a lock forgotten while held
+    only lets a second thread draw the same thing once)."""
+    with _kept_lock:
+        lock = _build_locks.get(name)
+        if lock is None:
+            lock = _build_locks[name] = threading.Lock()
+            while len(_build_locks) > 8 * STATS_KEPT:
+                _build_locks.popitem(last=False)
+        _build_locks.move_to_end(name)
+        return lock
 
 
 def drawn_from(group: Group, what: str, draw: Callable[[list[records.PlayRecord], list[records.Member]], T]) -> T:
@@ -150,10 +178,14 @@ def _draw(kept: _Kept, what: str, draw: Callable[[list[records.PlayRecord], list
     with _kept_lock:
         if what in kept.drawn:
             return kept.drawn[what]  # type: ignore[return-value]
-    value = draw(kept.plays, kept.members)
-    with _kept_lock:
-        kept.drawn.setdefault(what, value)
-    return value
+    with _building(f"{id(kept)}:{what}"):  # drawn once, however many ask at once
+        with _kept_lock:
+            if what in kept.drawn:
+                return kept.drawn[what]  # type: ignore[return-value]
+        value = draw(kept.plays, kept.members)
+        with _kept_lock:
+            kept.drawn.setdefault(what, value)
+        return value
 
 
 def history_of(group: Group) -> list[records.PlayRecord]:
@@ -172,6 +204,7 @@ STATS_KEPT = 32
 """Groups a process keeps (about a megabyte for a group of a thousand plays, and its exports
 when asked for: a few megabytes for the largest groups)."""
 _kept_groups: OrderedDict[str, _Kept] = OrderedDict()
+_build_locks: OrderedDict[str, threading.Lock] = OrderedDict()
 _kept_lock = threading.Lock()
 
 

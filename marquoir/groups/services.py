@@ -6,8 +6,10 @@ Refusals are ``tables.services.ServiceError`` with a code and a reason, worded b
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 
 from django.conf import settings
@@ -77,6 +79,24 @@ def import_budget_spent(address: str) -> ServiceError | None:
     return ServiceError(
         "rate_limited", "too_many_imports", minutes=allowance.minutes, retry_after=allowance.retry_after
     )
+
+
+IMPORT_BUSY_RETRY_SECONDS = 5
+_reading_an_import = threading.Lock()
+
+
+@contextlib.contextmanager
+def one_import_at_a_time() -> Iterator[None]:
+    """Read at most one imported file at a time in this process: reading one of megabytes
+    takes a core for a second or more, and twenty at once would take every thread's share of
+    the interpreter from the tables playing meanwhile (make bench-abuse). A second import
+    while one is read is refused at once (503, try again in a few seconds), not queued."""
+    if not _reading_an_import.acquire(blocking=False):
+        raise ServiceError("unavailable", "import_busy", retry_after=IMPORT_BUSY_RETRY_SECONDS)
+    try:
+        yield
+    finally:
+        _reading_an_import.release()
 
 
 def spend_import(address: str) -> None:

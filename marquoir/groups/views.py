@@ -354,13 +354,17 @@ def import_group(request: HttpRequest) -> HttpResponse:
         limit = MAX_IMPORT_BYTES // (1024 * 1024)
         return _import_refused(request, _("This file is too large: %(limit)s MiB at most.") % {"limit": limit})
     try:
-        data = json.loads(upload.read(MAX_IMPORT_BYTES + 1))
-    except (ValueError, RecursionError):
-        return _import_refused(request, _("This file is not JSON: choose a file exported from Marquoir."))
-    try:
-        group, _key = import_file(data, before_writing=lambda: _count_new_group(request))
+        with services.one_import_at_a_time():
+            try:
+                data = json.loads(upload.read(MAX_IMPORT_BYTES + 1))
+            except (ValueError, RecursionError):
+                return _import_refused(request, _("This file is not JSON: choose a file exported from Marquoir."))
+            group, _key = import_file(data, before_writing=lambda: _count_new_group(request))
     except ServiceError as refused:
-        return _import_refused(request, group_message(refused))
+        status = {"unavailable": 503, "rate_limited": 429}.get(refused.code, 422)
+        return _import_refused(
+            request, group_message(refused), status=status, retry_after=refused.params.get("retry_after", 0)
+        )
     services.device_group_link(device_secret=ensure_device_secret(request), group=group, can_edit=True)
     return remember_device(request, HttpResponseRedirect(reverse("groups:group", args=[group.id]), status=303))
 

@@ -103,6 +103,10 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         # café (tests/tables/test_creation_limits.py holds the allowance itself).
         "MATCH_CREATION_LIMIT": "100000",
         "MATCH_CREATION_ADDRESS_LIMIT": "100000",
+        # Likewise the groups' budgets: one address imports and reads for every test.
+        "GROUP_IMPORT_LIMIT": "100000",
+        "GROUP_READ_LIMIT": "100000",
+        "GROUP_EXPORT_LIMIT": "100000",
     }
     # Set in this process only while Playwright runs (see `playwright` below); not the server's business.
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)

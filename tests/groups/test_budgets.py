@@ -9,6 +9,7 @@ import json
 import uuid
 from typing import Any
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
@@ -197,8 +198,6 @@ def test_refused_imports_count_toward_the_addresss_budget(db: None, client: Clie
 
 @override_settings(GROUP_IMPORT_LIMIT=1)
 def test_the_import_page_counts_refused_files_too(db: None, client: Client) -> None:
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     client.cookies[COOKIE_NAME] = "a-phone-that-imports-" + "i" * 12
     refused = client.post(reverse("groups:import"), {"file": SimpleUploadedFile("x.json", bad_file())})
     spent = client.post(
@@ -210,3 +209,26 @@ def test_the_import_page_counts_refused_files_too(db: None, client: Client) -> N
     assert "Too many imports from here" in spent.content.decode()
     assert int(spent["Retry-After"]) >= 1
     assert Group.objects.count() == 0
+
+
+def test_a_second_import_while_one_is_read_is_refused_at_once_and_the_next_goes_through(
+    db: None, client: Client
+) -> None:
+    from marquoir.groups import services
+
+    import_page = reverse("groups:import")  # in English
+    with services.one_import_at_a_time():  # another request is reading its file
+        busy = api_json(client, "post", f"{GROUPS}/import", good_file(), language="fr")
+        busy_page = client.post(
+            import_page,
+            {"file": SimpleUploadedFile("g.json", json.dumps(good_file()).encode())},
+        )
+
+    assert busy.status_code == 503
+    assert busy["Retry-After"] == "5"
+    assert busy.json()["error"]["code"] == "unavailable"
+    assert busy.json()["error"]["message"].startswith("Le serveur lit déjà un autre import")
+    assert busy_page.status_code == 503
+    assert "Another import is being read on the server" in busy_page.content.decode()
+    assert Group.objects.count() == 0
+    assert api_json(client, "post", f"{GROUPS}/import", good_file()).status_code == 201
