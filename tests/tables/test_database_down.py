@@ -8,7 +8,6 @@ import pytest
 from django.db import InterfaceError, OperationalError
 from django.test import Client
 
-from marquoir.tables import api as tables_api
 from marquoir.tables import services
 from marquoir.tables.models import LogEntry
 
@@ -24,7 +23,7 @@ def test_an_action_while_the_database_is_away_is_503_with_retry_after(
     def down(**_kwargs: object) -> None:
         raise failure
 
-    monkeypatch.setattr(tables_api.services, "match_act", down)
+    monkeypatch.setattr(services, "match_act", down)
     response = client.post(
         f"/api/v1/matches/{match.id}/actions",
         {"type": "round", "scores": [1, 2]},
@@ -46,7 +45,7 @@ def test_any_other_error_is_still_a_500_in_the_contracts_shape(client: Client, m
     def broken(**_kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(tables_api.services, "match_act", broken)
+    monkeypatch.setattr(services, "match_act", broken)
     response = Client(raise_request_exception=False).post(
         f"/api/v1/matches/{match.id}/actions",
         {"type": "round", "scores": [1, 2]},
