@@ -252,7 +252,11 @@ def test_a_four_player_game_in_english(make_page: MakePage):
     page.locator(".choices .choice").first.click()
     choice(page, "Garde").click()
     choice(page, "3").click()
-    page.get_by_label(words.points, exact=True).fill("10")
+    points = page.get_by_label(words.points, exact=True)
+    # The field is focused once the new step is in place and wired (as in play_deal): typed
+    # before, the input would go to a form that asks for no preview yet.
+    expect(points).to_be_focused()
+    points.fill("10")
     expect(page.locator(".preview__refusal")).to_have_text(
         "With 3 bouts the taker’s side has 13.5 to 91 points, not 10: each bout counts 4.5."
     )
