@@ -37,6 +37,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .api_bodies import BODIES
+
 if TYPE_CHECKING:
     from django.test import Client
 
@@ -111,50 +113,6 @@ class BuiltGroup:
         return sum(match.undos for match in self.matches)
 
 
-def _pickomino_body(action: Any) -> dict[str, Any]:
-    from marquoir.games.pickomino.engine import Take
-
-    if isinstance(action, Take):
-        return {"type": "take", "total": action.total, "worm": action.worm, "from": action.source}
-    return {"type": "bust", "reason": action.reason.value}
-
-
-def _yahtzee_body(action: Any) -> dict[str, Any]:
-    from marquoir.games.yahtzee.engine import Score
-
-    if isinstance(action, Score):
-        return {"type": "score", "box": str(action.box), "dice": list(action.dice)}
-    body: dict[str, Any] = {"type": "score", "box": str(action.box), "points": action.points}
-    if action.five_alike is not None:
-        body["five_alike"] = action.five_alike
-    return body
-
-
-def _tarot_body(action: Any) -> dict[str, Any]:
-    from marquoir.games.tarot.engine import End, Pass
-
-    if isinstance(action, Pass):
-        return {"type": "pass"}
-    if isinstance(action, End):
-        return {"type": "end"}
-    body: dict[str, Any] = {
-        "type": "deal",
-        "taker": action.taker,
-        "contract": action.contract.value,
-        "bouts": action.bouts,
-        "petit_au_bout": action.petit_au_bout.value if action.petit_au_bout is not None else None,
-        "poignees": [{"side": poignee.side.value, "size": poignee.size.value} for poignee in action.poignees],
-        "chelem": action.chelem.value if action.chelem is not None else None,
-    }
-    if action.partner is not None:
-        body["partner"] = action.partner
-    if action.points is not None:
-        body["points"] = action.points
-    else:
-        body["defence_points"] = action.defence_points
-    return body
-
-
 def _games() -> dict[str, tuple[Callable[[Any, Callable[[Sequence[Any]], Any]], Any], Callable[[Any], dict[str, Any]]]]:
     """Each game's random legal action (its playout's) and the API body that sends it."""
     from marquoir.games.pickomino import playout as pickomino
@@ -162,9 +120,9 @@ def _games() -> dict[str, tuple[Callable[[Any, Callable[[Sequence[Any]], Any]], 
     from marquoir.games.yahtzee import playout as yahtzee
 
     return {
-        "pickomino": (pickomino.random_legal_action, _pickomino_body),
-        "yahtzee": (yahtzee.random_legal_action, _yahtzee_body),
-        "tarot": (tarot.random_legal_action, _tarot_body),
+        "pickomino": (pickomino.random_legal_action, BODIES["pickomino"]),
+        "yahtzee": (yahtzee.random_legal_action, BODIES["yahtzee"]),
+        "tarot": (tarot.random_legal_action, BODIES["tarot"]),
     }
 
 
@@ -335,7 +293,7 @@ def build_group(plays: int, *, seed: int = 1) -> BuiltGroup:
 # --- the measures
 
 
-def _use_fresh_database(db_path: str) -> bool:
+def use_fresh_database(db_path: str) -> bool:
     """Django on a new SQLite file, migrated; False if the settings name another database.
     Django may be set up already (``make bench`` runs bench_site first, on a file since gone)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marquoir.settings")
@@ -453,7 +411,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(f"Group stats, history and export ({args.plays:,} plays of {len(PLAYERS)} players; bench_groups.py)")
     with tempfile.TemporaryDirectory(prefix="marquoir-groups-") as tmp:
-        if not _use_fresh_database(str(Path(tmp) / "bench.sqlite3")):
+        if not use_fresh_database(str(Path(tmp) / "bench.sqlite3")):
             print("  skipped: DATABASE_URL names another database than SQLite")
             return
         start = time.perf_counter()

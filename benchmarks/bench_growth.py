@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 import random
 import statistics
 import tempfile
@@ -25,29 +24,9 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from .bench_groups import use_fresh_database
+
 PLAYERS = 20
-
-
-def _use_fresh_database(db_path: str) -> bool:
-    """Django on a new SQLite file, migrated; False if the settings name another database.
-    Django may be set up already (``make bench`` runs other benchmarks first)."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marquoir.settings")
-    os.environ["SQLITE_PATH"] = db_path
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.db import connections
-
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
-        return False
-    connections.close_all()
-    database["NAME"] = db_path
-    connections["default"].settings_dict["NAME"] = db_path
-    call_command("migrate", verbosity=0)
-    return True
 
 
 def _file_bytes(db_path: str) -> int:
@@ -180,7 +159,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="marquoir-growth-") as tmp:
         db_path = str(Path(tmp) / "bench.sqlite3")
-        if not _use_fresh_database(db_path):
+        if not use_fresh_database(db_path):
             print("Log growth: skipped (DATABASE_URL names another database than SQLite)")
             return
         measure_growth(db_path, args.actions)

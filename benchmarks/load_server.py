@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import re
+import resource
 import secrets
 import signal
 import socket
@@ -192,11 +193,13 @@ def postgres_stats(database: Database) -> tuple[int, int, int] | None:
 
 
 class Server:
-    """scripts/serve.sh in a process group of its own, its output appended to ``log_path``."""
+    """scripts/serve.sh in a process group of its own, its output appended to ``log_path``;
+    ``nofile``: its soft limit of open files (None: this process's own)."""
 
-    def __init__(self, database: Database, port: int, log_path: Path, workers: int) -> None:
+    def __init__(self, database: Database, port: int, log_path: Path, workers: int, nofile: int | None = None) -> None:
         self.port = port
         self.log_path = log_path
+        self.nofile = nofile
         self.proc: subprocess.Popen[bytes] | None = None
         env = {
             key: value
@@ -234,7 +237,13 @@ class Server:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # its own process group: one signal reaches every worker
+                preexec_fn=self._limit_descriptors if self.nofile is not None else None,
             )
+
+    def _limit_descriptors(self) -> None:  # in the child, before exec: only setrlimit, safe there
+        assert self.nofile is not None
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(self.nofile, hard), hard))
 
     def exited(self) -> int | None:
         return None if self.proc is None else self.proc.poll()

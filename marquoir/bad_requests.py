@@ -11,10 +11,8 @@ form parsed first, so each gets a short answer of ours: plain text on pages, the
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.core.exceptions import (
     DisallowedHost,
@@ -27,6 +25,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from marquoir.middleware import DualModeMiddleware
 from marquoir.tables.api_errors import API_PREFIX, error_body, language_of
 
 # Django's own logger names, so an operator's filters on them keep working.
@@ -102,20 +101,11 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         return _plain(400, _("Bad request: the server could not read it."))
 
 
-class BadRequestMiddleware:
+class BadRequestMiddleware(DualModeMiddleware):
     """Checks the host (every request) and parses an API request's form before anything
     else does, and answers what fails with :func:`foreign_host` or :func:`form_refused`.
 
     Runs in Django's sync and async modes alike (the live streams go through async)."""
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
 
     def refusal(self, request: HttpRequest) -> HttpResponse | None:
         try:

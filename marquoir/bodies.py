@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -289,26 +289,38 @@ async def refuse(scope: Scope, send: Send, status: int, limit: int) -> None:
     """Answer 413, 408 or 503 before the body is (wholly) read, and close the connection:
     what is left of the body would otherwise be read as the next request."""
     language = request_language(scope)
-    if scope.get("path", "").startswith(API_PREFIX):
-        payload = error_body(language, "too_large", limit=limit) if status == 413 else _api_body(language, status)
-        content = json.dumps(payload).encode()
-        content_type = "application/json"
-    else:
-        with translation.override(language):
-            title, sentence = _refusal_words(status, limit)
-            page = format_html(
-                '<!doctype html><html lang="{}"><head><meta charset="utf-8">'
-                '<meta name="viewport" content="width=device-width, initial-scale=1">'
-                "<title>{}</title></head><body><h1>{}</h1><p>{}</p></body></html>",
-                language,
-                title,
-                title,
-                sentence,
-            )
-        content = page.encode()
-        content_type = "text/html; charset=utf-8"
+    payload = error_body(language, "too_large", limit=limit) if status == 413 else _api_body(language, status)
+    with translation.override(language):
+        title, sentence = _refusal_words(status, limit)
     retry = [("Retry-After", str(RETRY_AFTER_BUSY_SECONDS))] if status == 503 else []
-    await send_answer(scope, send, Refusal(status, content_type, content, language, retry))
+    refusal = refusal_for(scope, status, language, payload=payload, title=title, sentence=sentence, headers=retry)
+    await send_answer(scope, send, refusal)
+
+
+def refusal_for(
+    scope: Scope,
+    status: int,
+    language: str,
+    *,
+    payload: dict[str, Any],
+    title: str,
+    sentence: str,
+    headers: Sequence[tuple[str, str]] = (),
+) -> Refusal:
+    """A refusal made before Django is reached: ``payload`` (the contract's error shape) as
+    JSON on /api/, elsewhere a small page in ``language`` saying ``title`` and ``sentence``."""
+    if scope.get("path", "").startswith(API_PREFIX):
+        return Refusal(status, "application/json", json.dumps(payload).encode(), language, list(headers))
+    page = format_html(
+        '<!doctype html><html lang="{}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<title>{}</title></head><body><h1>{}</h1><p>{}</p></body></html>",
+        language,
+        title,
+        title,
+        sentence,
+    )
+    return Refusal(status, "text/html; charset=utf-8", page.encode(), language, list(headers))
 
 
 @dataclass(frozen=True)

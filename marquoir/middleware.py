@@ -12,9 +12,10 @@ from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpRequest, HttpResponse
 
 
-class AfterViewMiddleware:
-    """Calls ``after(request, response, started)`` on every answer, ``started`` being the
-    ``time.perf_counter()`` when the request reached this middleware."""
+class DualModeMiddleware:
+    """A middleware that Django runs in its sync mode or its async mode, whichever the next
+    one is, without a thread hop: ``is_async`` says which, and a subclass's ``__call__``
+    hands back a coroutine when it is."""
 
     sync_capable = True
     async_capable = True
@@ -24,6 +25,14 @@ class AfterViewMiddleware:
         self.is_async = iscoroutinefunction(get_response)
         if self.is_async:
             markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        raise NotImplementedError
+
+
+class AfterViewMiddleware(DualModeMiddleware):
+    """Calls ``after(request, response, started)`` on every answer, ``started`` being the
+    ``time.perf_counter()`` when the request reached this middleware."""
 
     def __call__(self, request: HttpRequest) -> Any:
         if self.is_async:

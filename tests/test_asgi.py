@@ -18,6 +18,7 @@ from django.urls import URLResolver, get_resolver, resolve
 from marquoir import asgi
 from marquoir.bodies import BoundedBodies, Deadline
 from marquoir.tables.stream import is_stream_path, match_stream
+from tests.asgi_scope import http_scope
 from tests.run_async import run_async
 
 STATIC = Path(__file__).resolve().parent.parent / "marquoir" / "static"
@@ -27,24 +28,8 @@ async def call(
     app: Any, method: str, path: str, body: bytes = b"", **headers: str
 ) -> tuple[int, dict[str, str], bytes]:
     """One request through an ASGI application, as uvicorn would make it."""
-    scope = {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [
-            (b"host", b"testserver"),
-            *([(b"content-length", str(len(body)).encode())] if body else []),
-            *((name.replace("_", "-").lower().encode(), value.encode()) for name, value in headers.items()),
-        ],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
+    length = {"content_length": str(len(body))} if body else {}
+    scope = http_scope(path, method, **length, **headers)
     sent: list[dict[str, Any]] = []
     delivered = asyncio.Event()
 

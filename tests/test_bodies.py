@@ -25,6 +25,7 @@ from django.utils import translation
 from marquoir import asgi
 from marquoir.bodies import BoundedBodies, Budget, Deadline
 from marquoir.groups.presenters import MAX_IMPORT_BYTES
+from tests.asgi_scope import http_scope
 from tests.run_async import run_async
 
 from .real_server import ANSWER_TIMEOUT_S, HOST, migrated_database, request, serving
@@ -169,21 +170,7 @@ def test_an_import_over_its_limit_is_refused_before_anything_is_read_in_the_page
 
 
 def scope(path: str, method: str = "POST", **headers: str) -> dict[str, Any]:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": method,
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [(b"host", b"testserver")]
-        + [(name.replace("_", "-").lower().encode(), value.encode()) for name, value in headers.items()],
-        "client": ("127.0.0.1", 50000),
-        "server": ("testserver", 80),
-    }
+    return http_scope(path, method, **headers)
 
 
 class BodyFeed:

@@ -19,7 +19,7 @@ from django.utils import timezone
 from marquoir.tables.keepers import keeper_for
 from marquoir.tables.models import DeviceMatch, Match
 from marquoir.tables.names import look_alike, name_keys, readable, unprintable
-from marquoir.tables.ratelimit import peek, spend
+from marquoir.tables.ratelimit import Allowance, peek, spend
 from marquoir.tables.selectors import find_match, keeper_of, match_view
 from marquoir.tables.services import (
     ServiceError,
@@ -40,45 +40,56 @@ MAX_PLAYS = 5_000
 quick to draw, and its export (at most 12.7 MB) imports back (as many as a file may hold)."""
 
 
-def spend_costly_read(address: str) -> None:
-    """Count one costly read for this client address: ServiceError(rate_limited) once its
-    budget is spent (no query: counted in the process's memory)."""
-    # Costly reads of groups per address and minute (settings.GROUP_READ_LIMIT): a table
-    # refreshing its stats every second stays well below.
-    allowance = spend("group-read:" + address, limit=settings.GROUP_READ_LIMIT, window_seconds=60)
+# The budgets of costly work per client address, counted in the process's memory (no
+# query): history pages and stats per minute (a table refreshing its stats every second
+# stays well below), exports (megabytes to send, taken now and then) and imports (counted
+# before the file is read: a refused file of megabytes costs as much to read as a good one).
+_REASONS = {"read": "too_many_reads", "export": "too_many_exports", "import": "too_many_imports"}
+
+
+def _budget(kind: str) -> tuple[int, int]:
+    """The budget's limit and window in seconds, read from the settings at each request."""
+    if kind == "read":
+        return settings.GROUP_READ_LIMIT, 60
+    if kind == "export":
+        return settings.GROUP_EXPORT_LIMIT, settings.GROUP_EXPORT_WINDOW_SECONDS
+    return settings.GROUP_IMPORT_LIMIT, settings.GROUP_IMPORT_WINDOW_SECONDS
+
+
+def _refused(kind: str, allowance: Allowance) -> ServiceError:
+    wait = allowance.retry_after
+    return ServiceError("rate_limited", _REASONS[kind], seconds=wait, minutes=allowance.minutes, retry_after=wait)
+
+
+def _spend(kind: str, address: str) -> None:
+    limit, window = _budget(kind)
+    allowance = spend(f"group-{kind}:{address}", limit=limit, window_seconds=window)
     if not allowance.allowed:
-        raise ServiceError(
-            "rate_limited", "too_many_reads", seconds=allowance.retry_after, retry_after=allowance.retry_after
-        )
+        raise _refused(kind, allowance)
+
+
+def spend_costly_read(address: str) -> None:
+    """Count one history page or stats read for this client address: ServiceError
+    (rate_limited) once its budget is spent."""
+    _spend("read", address)
 
 
 def spend_export(address: str) -> None:
-    """Count one export for this client address: ServiceError(rate_limited) once its budget
-    for the window is spent (an export is megabytes to send; a table takes one now and then)."""
-    allowance = spend(
-        "group-export:" + address,
-        limit=settings.GROUP_EXPORT_LIMIT,
-        window_seconds=settings.GROUP_EXPORT_WINDOW_SECONDS,
-    )
-    if not allowance.allowed:
-        raise ServiceError(
-            "rate_limited", "too_many_exports", minutes=allowance.minutes, retry_after=allowance.retry_after
-        )
+    """Count one export for this client address: ServiceError(rate_limited) once spent."""
+    _spend("export", address)
+
+
+def spend_import(address: str) -> None:
+    """Count one import tried from this client address, before its file is read."""
+    _spend("import", address)
 
 
 def import_budget_spent(address: str) -> ServiceError | None:
     """The refusal an import from this address would get now, before its file is read;
     None while it has budget left (counting stays ``spend_import``'s)."""
-    allowance = peek(
-        "group-import:" + address,
-        limit=settings.GROUP_IMPORT_LIMIT,
-        window_seconds=settings.GROUP_IMPORT_WINDOW_SECONDS,
-    )
-    if allowance.allowed:
-        return None
-    return ServiceError(
-        "rate_limited", "too_many_imports", minutes=allowance.minutes, retry_after=allowance.retry_after
-    )
+    limit, window = _budget("import")
+    allowance = peek(f"group-import:{address}", limit=limit, window_seconds=window)
+    return None if allowance.allowed else _refused("import", allowance)
 
 
 IMPORT_BUSY_RETRY_SECONDS = 5
@@ -97,23 +108,6 @@ def one_import_at_a_time() -> Iterator[None]:
         yield
     finally:
         _reading_an_import.release()
-
-
-def spend_import(address: str) -> None:
-    """Count one import tried from this client address, before its file is read."""
-    # Counted before the file is read: a refused file of megabytes costs as much to read as a good one.
-    allowance = spend(
-        "group-import:" + address,
-        limit=settings.GROUP_IMPORT_LIMIT,
-        window_seconds=settings.GROUP_IMPORT_WINDOW_SECONDS,
-    )
-    if not allowance.allowed:
-        raise ServiceError(
-            "rate_limited",
-            "too_many_imports",
-            minutes=allowance.minutes,
-            retry_after=allowance.retry_after,
-        )
 
 
 def group_key_for(group_id: str) -> str:

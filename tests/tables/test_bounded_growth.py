@@ -16,15 +16,11 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.api_bodies import BODIES
 from marquoir.games.pickomino import playout as pickomino_playout
-from marquoir.games.pickomino.engine import Take
 from marquoir.games.sheet import playout as sheet_playout
-from marquoir.games.sheet.engine import End as SheetEnd
 from marquoir.games.tarot import playout as tarot_playout
-from marquoir.games.tarot.engine import End as TarotEnd
-from marquoir.games.tarot.engine import Pass
 from marquoir.games.yahtzee import playout as yahtzee_playout
-from marquoir.games.yahtzee.engine import Score
 from marquoir.tables import services
 from marquoir.tables.device import COOKIE_NAME
 from marquoir.tables.log_words import LOG_SHOWN
@@ -37,60 +33,13 @@ from .conftest import Api, Created, error_of
 pytestmark = pytest.mark.django_db
 
 
-# --- each game's engine action as the API's body
-
-
-def _pickomino(action: Any) -> dict[str, Any]:
-    if isinstance(action, Take):
-        return {"type": "take", "total": action.total, "worm": action.worm, "from": action.source}
-    return {"type": "bust", "reason": action.reason.value}
-
-
-def _sheet(action: Any) -> dict[str, Any]:
-    if isinstance(action, SheetEnd):
-        return {"type": "end"}
-    return {"type": "round", "scores": list(action.scores)}
-
-
-def _yahtzee(action: Any) -> dict[str, Any]:
-    if isinstance(action, Score):
-        return {"type": "score", "box": str(action.box), "dice": list(action.dice)}
-    body: dict[str, Any] = {"type": "score", "box": str(action.box), "points": action.points}
-    if action.five_alike is not None:
-        body["five_alike"] = action.five_alike
-    return body
-
-
-def _tarot(action: Any) -> dict[str, Any]:
-    if isinstance(action, Pass):
-        return {"type": "pass"}
-    if isinstance(action, TarotEnd):
-        return {"type": "end"}
-    body: dict[str, Any] = {
-        "type": "deal",
-        "taker": action.taker,
-        "contract": action.contract.value,
-        "bouts": action.bouts,
-        "petit_au_bout": action.petit_au_bout.value if action.petit_au_bout is not None else None,
-        "poignees": [{"side": poignee.side.value, "size": poignee.size.value} for poignee in action.poignees],
-        "chelem": action.chelem.value if action.chelem is not None else None,
-    }
-    if action.partner is not None:
-        body["partner"] = action.partner
-    if action.points is not None:
-        body["points"] = action.points
-    else:
-        body["defence_points"] = action.defence_points
-    return body
-
-
 Chooser = Callable[[Sequence[Any]], Any]
 # game -> (player counts, a random legal action of the engine's state, its API body)
 GAMES: dict[str, tuple[range, Callable[[Any, Chooser], Any], Callable[[Any], dict[str, Any]]]] = {
-    "pickomino": (range(2, 8), pickomino_playout.random_legal_action, _pickomino),
-    "sheet": (range(1, 21), sheet_playout.random_legal_action, _sheet),
-    "tarot": (range(3, 6), tarot_playout.random_legal_action, _tarot),
-    "yahtzee": (range(1, 9), yahtzee_playout.random_legal_action, _yahtzee),
+    "pickomino": (range(2, 8), pickomino_playout.random_legal_action, BODIES["pickomino"]),
+    "sheet": (range(1, 21), sheet_playout.random_legal_action, BODIES["sheet"]),
+    "tarot": (range(3, 6), tarot_playout.random_legal_action, BODIES["tarot"]),
+    "yahtzee": (range(1, 9), yahtzee_playout.random_legal_action, BODIES["yahtzee"]),
 }
 
 

@@ -18,6 +18,7 @@ from django.test import AsyncClient
 from marquoir.keepers.pickomino.keeper import parse_request as parse_action
 from marquoir.tables import live, services
 from marquoir.tables.stream import stream_app
+from tests.asgi_scope import http_scope
 
 T = TypeVar("T")
 
@@ -124,23 +125,7 @@ class AsgiStream:
     hang up."""
 
     def __init__(self, path: str, method: str = "GET", **headers: str) -> None:
-        self.scope = {
-            "type": "http",
-            "asgi": {"version": "3.0"},
-            "http_version": "1.1",
-            "method": method,
-            "scheme": "http",
-            "path": path,
-            "raw_path": path.encode(),
-            "query_string": b"",
-            "root_path": "",
-            "headers": [
-                (b"host", b"testserver"),
-                *((name.replace("_", "-").lower().encode(), value.encode()) for name, value in headers.items()),
-            ],
-            "client": ("127.0.0.1", 50000),
-            "server": ("testserver", 80),
-        }
+        self.scope = http_scope(path, method, **headers)
         self.sent: list[dict[str, Any]] = []
         self.hung_up = asyncio.Event()
         self.news = asyncio.Event()
