@@ -65,7 +65,7 @@ def _play(actions: int, *, keep_state: bool, rng: random.Random) -> str:
         else:
             body = {"type": "undo"}
         body["action_id"] = uuid.uuid4().hex
-        result = services.match_act(match_id=match.id, body=body)
+        result = services.match_act(match_id=match.id, body=body).or_raise()
         if keep_state:
             LogEntry.objects.filter(pk=result.entry.pk).update(response=result.state)
     return match.id

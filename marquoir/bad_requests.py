@@ -66,6 +66,19 @@ def foreign_host(request: HttpRequest) -> HttpResponse:
         return _plain(400, _("Bad request: this server does not answer for that host name."))
 
 
+def host_refusal(request: HttpRequest) -> HttpResponse | None:
+    """:func:`foreign_host` if ``request``'s host is not one we serve (as Django decides it:
+    ``ALLOWED_HOSTS``, ``USE_X_FORWARDED_HOST``), logged where Django logs it; else None.
+    Asked by ``BadRequestMiddleware`` for pages and the API, by ``marquoir.policy`` for the
+    live streams."""
+    try:
+        request.get_host()
+    except DisallowedHost as error:
+        security_logger.warning("%s", error)
+        return foreign_host(request)
+    return None
+
+
 def form_refused(request: HttpRequest, error: SuspiciousOperation) -> HttpResponse:
     """The answer to a form over Django's limits (DATA_UPLOAD_MAX_MEMORY_SIZE,
     DATA_UPLOAD_MAX_NUMBER_FIELDS, DATA_UPLOAD_MAX_NUMBER_FILES): 413 on /api/, 400 on pages."""
@@ -108,11 +121,9 @@ class BadRequestMiddleware(DualModeMiddleware):
     Runs in Django's sync and async modes alike (the live streams go through async)."""
 
     def refusal(self, request: HttpRequest) -> HttpResponse | None:
-        try:
-            request.get_host()
-        except DisallowedHost as error:
-            security_logger.warning("%s", error)
-            return foreign_host(request)
+        refused = host_refusal(request)
+        if refused is not None:
+            return refused
         # An API request is JSON; a form sent to it is parsed here, inside the limits, so
         # that its refusal is JSON too (later it would be Django's HTML 400, or its debug
         # page). Pages are left to the 400 handler: only DEBUG, on this machine, shows more.

@@ -32,8 +32,8 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from marquoir.policy import security_headers
 from marquoir.tables.api_errors import API_PREFIX, error_body, language_of
-from marquoir.tables.stream import security_headers
 
 Scope = dict[str, Any]
 Message = dict[str, Any]

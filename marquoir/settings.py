@@ -52,7 +52,8 @@ INSTALLED_APPS = [
     "marquoir.catalog",
     "marquoir.tables",
     "marquoir.groups",
-    # The games' score keepers, one line per game (marquoir.tables.keepers finds them).
+    # The games, one line each: a game's app and nothing else registers it (marquoir.registry
+    # finds each app's keeper.py, the game's one definition). docs/adding-a-game.md says more.
     "marquoir.keepers.pickomino",
     "marquoir.keepers.sheet",
     "marquoir.keepers.tarot",

@@ -28,9 +28,9 @@ CORE_STATUSES = {400, 404, 405, 413, 415, 500, 503}
 
 @cache
 def _openapi() -> dict[str, Any]:
-    from marquoir.tables.api import api
+    from marquoir.tables.api import get_api
 
-    document: dict[str, Any] = json.loads(json.dumps(api.get_openapi_schema()))
+    document: dict[str, Any] = json.loads(json.dumps(get_api().get_openapi_schema()))
     return document
 
 

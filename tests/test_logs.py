@@ -3,17 +3,19 @@ of a match or a group (each a capability: watching, seeing)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 from typing import Any
 
 import pytest
-from django.test import Client, RequestFactory
+from django.test import AsyncClient, Client, RequestFactory
 from django.urls import URLResolver, get_resolver
 from django.utils import translation
 
 from marquoir.logs import JsonFormatter, id_tag, loggable_path
+from tests.tables.test_live import AsgiStream, run
 
 
 def test_a_record_becomes_one_json_line_with_its_extra_fields():
@@ -105,6 +107,24 @@ def test_whoever_writes_the_access_log_writes_tags_the_live_streams_too(caplog: 
     [record] = [r for r in caplog.records if r.name == "marquoir.access"]
     assert match_id not in JsonFormatter().format(record)
     assert record.getMessage() == f"GET /api/v1/matches/{id_tag(match_id)}/events 200"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_both_doors_of_the_stream_write_the_same_access_line(caplog: pytest.LogCaptureFixture):
+    path = "/api/v1/matches/2x3yaSsnxk2rk-mKrljHaA/events"  # no such match: a 404 either way
+
+    async def both() -> None:
+        await asyncio.wait_for(AsgiStream(path).run(), 5)  # stream_app, the server's door
+        await AsyncClient().get(path)  # Django's, through AccessLogMiddleware
+
+    with caplog.at_level(logging.INFO, logger="marquoir.access"):
+        run(both())
+    ours, django = [r for r in caplog.records if r.name == "marquoir.access"]
+    fields = ("method", "path", "status")
+    assert [getattr(ours, name) for name in fields] == [getattr(django, name) for name in fields]
+    assert [getattr(ours, name) for name in fields] == ["GET", loggable_path(path), 404]
+    assert ours.getMessage() == django.getMessage()
+    assert isinstance(ours.duration_ms, float)  # type: ignore[attr-defined]
 
 
 def literal_segments(patterns: list[Any], prefix: str = "") -> set[str]:

@@ -32,7 +32,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from marquoir.games.registry import GAMES
+from .games import GAMES
 
 # The colours of marquoir/static/css/site.css: the page's ground (--bg) for the splash screen,
 # the header's (--surface) for the browser's bar, in light and in dark.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from django.apps import apps
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
@@ -19,10 +18,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from marquoir.games.content import GameContent, load_content
 from marquoir.games.meta import GameMeta
-from marquoir.games.registry import games_by_category, get_game
 
 from .categories import category_label
-from .references import reference_for
+from .games import games_by_category, get_game, keeps_score, reference_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,15 +112,6 @@ def game(request: HttpRequest, slug: str) -> HttpResponse:
         "keeps_score": keeps_score(slug),
     }
     return render(request, "catalog/game.html", context)
-
-
-def keeps_score(slug: str) -> bool:
-    """Whether Marquoir keeps the score of this game: a score keeper app says so (the match
-    core, which knows the keepers, is not the catalog's to import)."""
-    return any(
-        getattr(config, "game", None) == slug and getattr(config, "score_keeper", None)
-        for config in apps.get_app_configs()
-    )
 
 
 def _sprites_template(slug: str) -> str | None:

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+CATEGORIES: tuple[str, ...] = ("dice", "cards")
+"""The categories a game may be in, in the order the catalog shows them. The labels people
+read ("Dice games") belong to the web layer, which translates them; here a category is
+only a key."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameMeta:
@@ -20,3 +25,5 @@ class GameMeta:
     released: int
     designers: tuple[str, ...]
     publishers: tuple[str, ...]
+    bgg_id: int | None = None
+    """The game's id on BoardGameGeek (BG Stats links plays by it); None if unchecked."""

@@ -18,11 +18,11 @@ from pydantic import BaseModel
 from pydantic import ValidationError as PydanticValidationError
 
 from marquoir.tables.actions import shorten
-from marquoir.tables.api import NAME_PATTERN, MarquoirAPI, api, bearer_token, json_body
+from marquoir.tables.api import NAME_PATTERN, ApiPart, add_api_part, bearer_token, json_body
 from marquoir.tables.api_errors import ErrorOut, answer
+from marquoir.tables.outcome import ServiceError
 from marquoir.tables.ratelimit import allow_match_creation, client_key
 from marquoir.tables.schemas import OutSchema, StrictBody
-from marquoir.tables.services import ServiceError
 
 from . import services
 from .messages import group_error_response
@@ -35,13 +35,6 @@ router = Router(tags=["groups"])
 HISTORY_PAGE = 30
 """Matches in a page of the history, as on the group's page."""
 
-MarquoirAPI.creations["/groups"] = "group_id"
-MarquoirAPI.creations["/groups/import"] = "group_id"
-MarquoirAPI.security_schemes["groupToken"] = {
-    "type": "http",
-    "scheme": "bearer",
-    "description": "the group's edit_token, from its creation (or import) answer",
-}
 WRITE: dict[str, Any] = {"security": [{"groupToken": []}]}
 
 
@@ -435,4 +428,18 @@ def export_group(request: HttpRequest, group_id: str) -> HttpResponse:
     return export_response(group, query.format)
 
 
-api.add_router("/groups", router)
+add_api_part(
+    ApiPart(
+        "/groups",
+        router,
+        # A new group's id leads to its addresses (OpenAPI links), as a new match's does.
+        creations={"/groups": "group_id", "/groups/import": "group_id"},
+        security_schemes={
+            "groupToken": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "the group's edit_token, from its creation (or import) answer",
+            }
+        },
+    )
+)

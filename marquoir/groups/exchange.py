@@ -32,9 +32,8 @@ from pydantic_core import ErrorDetails
 from marquoir.groups.records import GROUP_NAME_MAX_LENGTH, MAX_MEMBERS, Member, PlayRecord
 from marquoir.tables.bgstats import PLAY_DATE_FORMAT, play_date, score_value
 from marquoir.tables.keepers import keeper_for
-from marquoir.tables.names import name_keys, readable, too_many_marks, unprintable
+from marquoir.tables.names import NAME_MAX_LENGTH, name_keys, readable, too_many_marks, unprintable
 from marquoir.tables.schemas import shorten
-from marquoir.tables.services import NAME_MAX_LENGTH
 from marquoir.tables.summary import MatchSummary
 
 FORMAT = 1

@@ -11,8 +11,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from marquoir.bodies import Refusal, refusal_for, request_language
+from marquoir.policy import django_request
 from marquoir.tables.ratelimit import client_key
-from marquoir.tables.stream import django_request
 
 from . import services
 from .messages import group_message

@@ -12,12 +12,12 @@ from django.http import HttpResponse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from marquoir.tables.charts import BarRow, bar_chart
 from marquoir.tables.formatting import decimal
 from marquoir.tables.keepers import all_keepers
 from marquoir.tables.services import ServiceError
 
 from . import exchange, services
-from .charts import BarRow, bar_chart
 from .models import Group, Play
 from .records import Member, PlayRecord
 from .selectors import drawn_from, members_of

@@ -1,4 +1,6 @@
-"""Reads: a group, its members, its plays as records (summaries brought up to date), its stats."""
+"""Reads: a group, its members, its plays as records (summaries as of their matches now), its
+stats. Nothing here writes: the plays follow their matches as they are written
+(``services.follow_match``)."""
 
 from __future__ import annotations
 
@@ -13,12 +15,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from marquoir.tables.keepers import all_keepers, keeper_for
-from marquoir.tables.models import is_match_id
-from marquoir.tables.summary import StatFigure, summary_from_json
+from marquoir.tables.models import Match, is_match_id
+from marquoir.tables.selectors import keeper_of, match_view
+from marquoir.tables.summary import MatchSummary, StatFigure, summary_from_json
 
 from . import records
 from .models import Group, Member, Play
-from .services import refresh_plays
 from .stats import GroupStats, group_stats
 
 T = TypeVar("T")
@@ -58,23 +60,22 @@ _RECORD_FIELDS = (
 )
 
 
-def plays_of(group: Group, *, refreshed: list[str] | None = None) -> list[records.PlayRecord]:
-    """The group's plays, newest first, their summaries brought up to date with their
-    matches: one query for the rows (plain values: model objects for a thousand plays and
-    their matches cost several times the stats themselves), and a summary is made again
-    only for a match that moved on since (an action, an undo): those plays' ids are added
-    to ``refreshed``."""
+def plays_of(group: Group) -> list[records.PlayRecord]:
+    """The group's plays, newest first, each as of its match now: one query for the rows
+    (plain values: model objects for a thousand plays and their matches cost several times
+    the stats themselves). A play's summary follows its match as it is written; one that
+    has not yet (its match moved on while it joined the group) is made from the match."""
     rows = Play.objects.filter(group=group).order_by("-ended_at", "uuid")
     found = list(rows.values_list(*_RECORD_FIELDS))
-    stale = [row[0] for row in found if row[8] is not None and row[9] != row[10]]
-    if stale:
-        if refreshed is not None:
-            refreshed.extend(stale)
-        refresh_plays(list(Play.objects.filter(group=group, uuid__in=stale).select_related("match")))
-        found = list(rows.values_list(*_RECORD_FIELDS))
+    behind = {row[8] for row in found if row[8] is not None and row[9] != row[10]}
+    now = _matches_now(behind) if behind else {}
     names: dict[tuple[str, str], str] = {}
     plays: list[records.PlayRecord] = []
     for uuid, key, stored_name, started_at, ended_at, seats, first, summary, match_id, _seq, _match_seq in found:
+        match_now = now.get(match_id) if match_id is not None else None
+        if match_now is not None:
+            match, made = match_now
+            stored_name, ended_at, first = made.title or "", match.updated_at, match.first
         name = names.get((key, stored_name))
         if name is None:
             name = names[key, stored_name] = game_name(key, stored_name)
@@ -87,12 +88,23 @@ def plays_of(group: Group, *, refreshed: list[str] | None = None) -> list[record
                 ended_at=ended_at,
                 members=tuple(seats),
                 first=first,
-                summary=summary_from_json(summary),
+                summary=match_now[1] if match_now is not None else summary_from_json(summary),
                 match_id=match_id,
                 title=stored_name,
             )
         )
+    if now:  # a play made again may now sit elsewhere in time
+        plays.sort(key=lambda play: play.id)
+        plays.sort(key=lambda play: play.ended_at, reverse=True)
     return plays
+
+
+def _matches_now(match_ids: set[str]) -> dict[str, tuple[Match, MatchSummary]]:
+    """Each match with its summary as it now is (one query for the rows, a fold each)."""
+    return {
+        match.pk: (match, keeper_of(match).summarise(match_view(match)))
+        for match in Match.objects.filter(pk__in=list(match_ids))
+    }
 
 
 def figures_by_game() -> Mapping[str, Sequence[StatFigure]]:
@@ -130,11 +142,7 @@ def _kept(group: Group) -> _Kept:
         found = _kept_now(group.pk, key)
         if found is not None:
             return found
-        refreshed: list[str] = []
-        plays = plays_of(group, refreshed=refreshed)
-        if refreshed:  # stale summaries were made again: that moved the fingerprint
-            key = _fingerprint(group)
-        kept = _Kept(key, plays, members_of(group))
+        kept = _Kept(key, plays_of(group), members_of(group))
         with _kept_lock:
             _kept_groups[group.pk] = kept
             _kept_groups.move_to_end(group.pk)

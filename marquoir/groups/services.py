@@ -1,7 +1,14 @@
 """Every write to a group goes through here, for the pages and the API alike.
 
-Refusals are ``tables.services.ServiceError`` with a code and a reason, worded by
-``groups.messages`` in the reader's language, exactly as a match's are.
+Refusals are ``tables.outcome.ServiceError`` with a code and a reason, worded by
+``groups.messages`` in the reader's language, exactly as a match's are. The rights (the
+group's key, the devices that may change it) are the match core's capabilities, under a
+salt and a link table of the group's own; the names follow the one name policy.
+
+A group's plays follow their matches: a match taken into a history is followed
+(``match_followed``), and every action or undo written on it, once committed, brings its
+play's summary up to date (``follow_match``, told by the match core's ``follow_writes``),
+so reading a group never writes.
 """
 
 from __future__ import annotations
@@ -14,21 +21,25 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from marquoir.tables.capabilities import (
+    MATCH_LINKS,
+    DeviceLinks,
+    device_can_edit,
+    edit_token_matches,
+    key_for,
+    key_matches,
+)
+from marquoir.tables.fold import MatchView
 from marquoir.tables.keepers import keeper_for
-from marquoir.tables.models import DeviceMatch, Match
-from marquoir.tables.names import look_alike, name_keys, readable, unprintable
+from marquoir.tables.models import Match
+from marquoir.tables.names import check_name_free, clean_names, name_keys, readable, unprintable
+from marquoir.tables.outcome import ServiceError
 from marquoir.tables.ratelimit import Allowance, peek, spend
 from marquoir.tables.selectors import find_match, keeper_of, match_view
-from marquoir.tables.services import (
-    ServiceError,
-    clean_names,
-    device_can_edit,
-    digest,
-    edit_token_for,
-    edit_token_matches,
-)
+from marquoir.tables.services import match_followed
 from marquoir.tables.summary import MatchSummary, summary_to_json
 
 from .models import DeviceGroup, Group, Member, Play
@@ -110,15 +121,18 @@ def one_import_at_a_time() -> Iterator[None]:
         _reading_an_import.release()
 
 
+GROUP_LINKS: DeviceLinks[Group] = DeviceLinks(DeviceGroup, "group")
+
+
 def group_key_for(group_id: str) -> str:
     """The group's edit key: an HMAC of its id under the site's secret key, never stored
     (like a match's edit token, under a salt of its own, so neither opens the other)."""
-    return edit_token_for(group_id, salt=GROUP_KEY_SALT)
+    return key_for(group_id, salt=GROUP_KEY_SALT)
 
 
 def group_key_matches(group_id: str, key: str | None) -> bool:
     """Whether ``key`` is the group's edit key, compared in constant time."""
-    return edit_token_matches(group_id, key, salt=GROUP_KEY_SALT)
+    return key_matches(group_id, key, salt=GROUP_KEY_SALT)
 
 
 def clean_group_name(name: object) -> str:
@@ -162,12 +176,7 @@ def _member_of(group: Group, member_id: object) -> Member:
 
 def _name_free(group: Group, name: str, *, but: int | None = None) -> None:
     members = Member.objects.filter(group=group)
-    taken = (members if but is None else members.exclude(pk=but)).values_list("name", flat=True)
-    for other in taken:
-        if other.casefold() == name.casefold():
-            raise ServiceError("invalid", "name_twice", name=name)
-        if look_alike(other, name):  # looks the same at the table
-            raise ServiceError("invalid", "name_lookalike", name=name, other=other)
+    check_name_free(name, (members if but is None else members.exclude(pk=but)).values_list("name", flat=True))
 
 
 def member_rename(*, group: Group, member_id: object, name: object) -> Member:
@@ -221,7 +230,8 @@ def summarise(match: Match) -> MatchSummary:
     return keeper_of(match).summarise(match_view(match))
 
 
-def _play_fields(match: Match, summary: MatchSummary) -> dict[str, object]:
+def play_fields(match: Match, summary: MatchSummary) -> dict[str, object]:
+    """What a play holds of its match, as of ``summary`` (made at the match's seq)."""
     return {
         "game": match.game,
         "game_name": summary.title or "",
@@ -262,36 +272,31 @@ def play_attach(
         try:
             with transaction.atomic():
                 play = Play.objects.create(
-                    group=group, match=match, seats=seats, **_play_fields(match, summarise(match))
+                    group=group, match=match, seats=seats, **play_fields(match, summarise(match))
                 )
         except IntegrityError:  # attached by another request in between
             raise ServiceError("conflict", "already_in_group") from None
+        match_followed(match_id=match.pk)  # its writes are told to the play from now on
         Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
     return play
 
 
-def refresh_plays(plays: Sequence[Play]) -> None:
-    """Bring the summaries of plays whose match moved on (an action, an undo) up to date."""
-    for play in plays:
-        match = play.match
-        if match is None or play.summary_seq == match.seq:
-            continue
-        fields = _play_fields(match, summarise(match))
-        for name, value in fields.items():
-            setattr(play, name, value)
-        # Only if nobody refreshed it to a newer seq meanwhile.
-        Play.objects.filter(pk=play.pk).update(**fields)
+def follow_match(view: MatchView) -> None:
+    """A match moved on (an action, an undo, committed): the play that holds it, if any,
+    takes its summary as it now is. Two writes' followers may run in either order, so a
+    summary only ever moves to a later seq."""
+    row = view.row
+    found = list(Play.objects.filter(match_id=row.pk).order_by().values_list("pk", flat=True)[:1])
+    if not found:
+        return
+    play = found[0]
+    fields = play_fields(row, keeper_of(row).summarise(view))
+    Play.objects.filter(Q(summary_seq__isnull=True) | Q(summary_seq__lt=row.seq), pk=play).update(**fields)
 
 
 def writable_matches(match_ids: Sequence[str], *, device_secret: str | None) -> set[str]:
     """Those of ``match_ids`` this device keeps score on (one query)."""
-    if not device_secret or not match_ids:
-        return set()
-    return set(
-        DeviceMatch.objects.filter(
-            device_digest=digest(device_secret), match_id__in=list(match_ids), can_edit=True
-        ).values_list("match_id", flat=True)
-    )
+    return MATCH_LINKS.editable(match_ids, device_secret=device_secret)
 
 
 def play_delete(*, group: Group, play_id: object, device_secret: str | None = None) -> bool:
@@ -308,6 +313,8 @@ def play_delete(*, group: Group, play_id: object, device_secret: str | None = No
         Play.objects.filter(pk=play.pk).delete()
         if match_goes:
             Match.objects.filter(pk=play.match_id).delete()  # its log goes with it
+        elif play.match_id is not None:
+            match_followed(match_id=play.match_id, followed=False)
         Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
     return match_goes
 
@@ -321,6 +328,7 @@ def group_delete(*, group: Group, device_secret: str | None = None) -> int:
         going = writable_matches(match_ids, device_secret=device_secret)
         group.delete()
         Match.objects.filter(pk__in=going).delete()
+        Match.objects.filter(pk__in=match_ids).update(followed=False)  # those that stay
     return len(going)
 
 
@@ -365,37 +373,19 @@ def import_group(
 
 def device_group_link(*, device_secret: str, group: Group, can_edit: bool) -> None:
     """Remember that this device made or opened ``group`` (granting edit only upwards)."""
-    link, created = DeviceGroup.objects.get_or_create(
-        device_digest=digest(device_secret), group=group, defaults={"can_edit": can_edit}
-    )
-    if not created and can_edit and not link.can_edit:
-        link.can_edit = True
-        link.save(update_fields=["can_edit"])
+    GROUP_LINKS.link(device_secret=device_secret, thing=group, can_edit=can_edit)
 
 
 def known_device(device_secret: str) -> bool:
     """Whether this server gave out this device secret (it keeps or made a match or a group)."""
-    device = digest(device_secret)
-    return (
-        DeviceMatch.objects.filter(device_digest=device).exists()
-        or DeviceGroup.objects.filter(device_digest=device).exists()
-    )
+    return MATCH_LINKS.knows(device_secret) or GROUP_LINKS.knows(device_secret)
 
 
 def device_can_edit_group(*, device_secret: str | None, group: Group) -> bool:
     """Whether this device holds the right to change ``group``."""
-    if not device_secret:
-        return False
-    return DeviceGroup.objects.filter(device_digest=digest(device_secret), group=group, can_edit=True).exists()
+    return GROUP_LINKS.can_edit(device_secret=device_secret, thing=group)
 
 
 def device_groups(*, device_secret: str | None, limit: int = 50) -> list[tuple[Group, bool]]:
     """This device's groups, most recently changed first, with whether it may change each."""
-    if not device_secret:
-        return []
-    links = (
-        DeviceGroup.objects.filter(device_digest=digest(device_secret))
-        .select_related("group")
-        .order_by("-group__updated_at")[:limit]
-    )
-    return [(link.group, link.can_edit) for link in links]
+    return GROUP_LINKS.of_device(device_secret=device_secret, limit=limit)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -15,13 +14,17 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from marquoir.tables import services as match_services
+from marquoir.tables.capabilities import device_matches, digest, edit_token_for
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
+from marquoir.tables.forms import NewMatchForm
 from marquoir.tables.keepers import all_keepers, keeper_for
+from marquoir.tables.messages import message_for
 from marquoir.tables.models import Match
+from marquoir.tables.outcome import ServiceError
 from marquoir.tables.ratelimit import allow_match_creation, client_key
-from marquoir.tables.services import ServiceError, digest, edit_token_for
+from marquoir.tables.selectors import names_offered
 from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
-from marquoir.tables.views import new_match_page
 
 from . import services
 from .messages import group_message
@@ -286,9 +289,18 @@ def delete_group(request: HttpRequest, group_id: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("groups:index") + "?deleted=1", status=303)
 
 
+class _GroupRefused(Exception):
+    """The group refused the match it was told of (its history full): no match is started."""
+
+    def __init__(self, error: ServiceError) -> None:
+        super().__init__(error.reason)
+        self.error = error
+
+
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
-    """A new match of ``game`` for the group: its players offered, in the group's order."""
+    """A new match of ``game`` for the group, on the set-up page every match has: its players
+    offered, in the group's order; the match joins the group in the transaction that makes it."""
     group, refusal = _edit(request, group_id)
     if refusal is not None:
         return refusal
@@ -296,19 +308,45 @@ def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
     if keeper is None:
         raise Http404(_("Marquoir does not keep score for this game."))
     names = [member.name for member in members_of(group)]
-    initial = {f"name_{seat}": name for seat, name in enumerate(names[: keeper.max_players])}
+    secret = device_secret(request)
+    mine = device_matches(device_secret=secret)
+    intro = _("For the group “%(group)s”: clear the rows of those not playing.") % {"group": group.name}
+    page = {"game": game, "keeper": keeper, "known_names": names_offered(mine, names), "setup_intro": intro}
+    if request.method == "GET":
+        initial = {f"name_{seat}": name for seat, name in enumerate(names[: keeper.max_players])}
+        return render(request, "tables/new.html", {"form": NewMatchForm(keeper, initial=initial), **page})
 
     def join_group(match: Match) -> None:
         try:
             # This request has just made the match: it holds its write right.
             services.play_attach(group=group, match_id=match.id, match_token=edit_token_for(match.id))
         except ServiceError as refused:  # the group is full: the match is not started
-            raise ValidationError(group_message(refused)) from None
+            raise _GroupRefused(refused) from None
 
-    intro = _("For the group “%(group)s”: clear the rows of those not playing.") % {"group": group.name}
-    return new_match_page(
-        request, game, initial=initial, offered_names=names, created=join_group, context={"setup_intro": intro}
-    )
+    form = NewMatchForm(keeper, request.POST)
+    if not form.is_valid():
+        return render(request, "tables/new.html", {"form": form, **page}, status=422)
+    cleaned = form.cleaned_data
+    try:
+        setup = match_services.check_setup(keeper, cleaned["players"], cleaned["first_index"], cleaned["options"])
+        match = match_services.match_start(
+            setup=setup,
+            assistant=cleaned["assistant"],
+            device_secret=ensure_device_secret(request),
+            spend=lambda: allow_match_creation(request, device=digest(secret) if secret else None, new_device=not mine),
+            within=join_group,
+        )
+    except _GroupRefused as refused:
+        form.add_error(None, group_message(refused.error))
+        return render(request, "tables/new.html", {"form": form, **page}, status=422)
+    except ServiceError as refused:  # the game's own checks, or the creation budget spent
+        form.add_error(None, message_for(refused.code, refused.reason, refused.params, (), keeper.wordings))
+        spent = refused.code == "rate_limited"
+        response = render(request, "tables/new.html", {"form": form, **page}, status=429 if spent else 422)
+        if spent:
+            response["Retry-After"] = str(refused.params["retry_after"])
+        return response
+    return remember_device(request, HttpResponseRedirect(reverse("tables:table", args=[match.id]), status=303))
 
 
 @require_GET

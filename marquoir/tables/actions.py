@@ -2,8 +2,8 @@
 
 The game's action schemas read the body (``schemas.read_action``): the ``type`` (one of the
 game's action types, or ``undo``, which is the core's), unknown fields, each field's type
-and bounds, and the guards ``expected_seq`` and ``action_id``; the game's keeper then
-turns its action's fields into the payload the log keeps.
+and bounds, what the fields mean together, and the guards ``expected_seq`` and
+``action_id``; the schema read is then the payload the log keeps (``ActionBody.payload``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from marquoir.rules import INVALID, RuleError
 
-from .schemas import UNDO, given_fields, read_action, shorten
+from .schemas import UNDO, read_action, shorten
 
 if TYPE_CHECKING:
     from .keepers import ScoreKeeper
@@ -56,14 +56,13 @@ class FreshIds:
 
 def parse_action(body: object, keeper: ScoreKeeper) -> ActionRequest:
     """The request in ``body`` (decoded JSON) for ``keeper``'s game, or ``RuleError(invalid, reason)``:
-    read by the game's action schemas (types, bounds, unknown fields), then normalised by the
-    game into the payload the log keeps."""
+    read by the game's action schemas (types, bounds, unknown fields, what the fields mean
+    together), whose dump is the payload the log keeps."""
     action = read_action(body, keeper.action_models)
-    kind = str(action.type)  # type: ignore[attr-defined]
+    kind = action.action_type()
     if kind == UNDO:
         return ActionRequest(UNDO, {"type": UNDO}, action.expected_seq, action.action_id)
-    payload = keeper.parse_action(given_fields(action))
-    return ActionRequest(kind, payload, action.expected_seq, action.action_id)
+    return ActionRequest(kind, action.payload(), action.expected_seq, action.action_id)
 
 
 def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:

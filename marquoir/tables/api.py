@@ -8,17 +8,25 @@ through its Out schema (``answer``). The views read the body themselves, rather 
 leaving it to ninja, so that every refusal, malformed JSON included, answers in the
 contract's shape ``{"error": {"code", "message"}}`` in the language of
 ``Accept-Language``, and so that the match and its token are checked before the body.
+
+The API is built by ``build_api`` for a set of keepers (their States, their actions and
+their endpoints are in its schemas), once for the site by ``get_api``, which the URLconf
+serves: a test may build another with a keeper of its own. Other apps add their part of
+the API (groups) with ``add_api_part``, before it is first built.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, ClassVar, Literal, Union
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Annotated, Any, Literal, Union
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from ninja import Field, NinjaAPI
+from ninja import Field, NinjaAPI, Router
 from ninja.errors import ValidationError
 from ninja.openapi.docs import Swagger
 from pydantic import BaseModel
@@ -29,166 +37,28 @@ from pydantic_core import ErrorDetails
 from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
-from .keepers import GameEndpoint, all_keepers
+from .capabilities import edit_token_matches
+from .keepers import GameEndpoint, ScoreKeeper, all_keepers
+from .outcome import GameRefusal, ServiceError
 from .ratelimit import allow_action, allow_match_creation
 from .schemas import OutSchema, StrictBody, UndoIn
 from .selectors import keeper_of, match_view
-from .services import ServiceError
 
-__all__ = ["api", "api_language", "bearer_token", "error_response", "json_body"]
-
-
-# Each game's State, one schema per game (the keepers say which); the answer is one of them.
-STATE_SCHEMAS = tuple(keeper.state_schema for keeper in all_keepers().values())
-StateOut: Any = STATE_SCHEMAS[0] if len(STATE_SCHEMAS) == 1 else Union[STATE_SCHEMAS]  # noqa: UP007
+__all__ = ["add_api_part", "api_language", "bearer_token", "build_api", "error_response", "get_api", "json_body"]
 
 
-GameKey: Any = Literal[tuple(all_keepers())]
 # What the schema can say of a name: not empty, no control character. The rest (visible,
 # at most 40 characters once trimmed, no two alike ignoring case) is the services' to check.
 NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]+$"
 
-
-class CreateIn(StrictBody):
-    game: GameKey = Field(..., description="the game's key")
-    players: list[Annotated[str, Field(min_length=1, pattern=NAME_PATTERN)]] = Field(
-        ...,
-        min_length=1,
-        max_length=20,
-        examples=[["Ada", "Ben", "Cy"]],
-        description="the names in seating order; how many, and what a name may be: see each game and docs/api.md",
-    )
-    first: int = Field(0, ge=0, description="the seat of the player who starts")
-    options: dict[str, Any] | None = Field(None, description="the game's table options (see each game)")
-
-
 # A refused field of the creation body, by name: the reason the set-up page gives too.
 _CREATE_REASONS = {"game": "unknown_game", "players": "bad_players", "first": "first_player", "options": "bad_options"}
 
-
-def _about_names(error: ErrorDetails) -> bool:
-    """Whether pydantic's ``error`` is about how many players there are or about a name."""
-    location = error["loc"]
-    return location[:1] == ("players",) and (error["type"] in {"too_long", "too_short"} or len(location) > 1)
-
-
-def read_creation(body: object) -> CreateIn:
-    """The creation body read by ``CreateIn``; ServiceError naming the first thing wrong.
-    What the names and options must be for the game is the game's to say (services)."""
-    if not isinstance(body, dict):
-        raise ServiceError("invalid", "not_an_object")
-    try:
-        return CreateIn.model_validate(body)
-    except PydanticValidationError as failure:
-        errors = failure.errors()
-
-    def about_names(error: ErrorDetails) -> bool:
-        return error["loc"][:1] == ("players",) and (
-            error["type"] in {"too_long", "too_short"} or len(error["loc"]) > 1
-        )
-
-    if all(_about_names(error) for error in errors) and body.get("game") in all_keepers():
-        # How many players, and what a name may be: the services word it for the game.
-        return CreateIn.model_construct(**body)
-    unknown = sorted(str(error["loc"][0]) for error in errors if error["type"] == "extra_forbidden")
-    # A key that is no text at all (a lone surrogate): no field is named so.
-    unknown += [str(error.get("input")) for error in errors if error["type"] == "string_unicode" and not error["loc"]]
-    if unknown:
-        raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
-    # The game first (it decides what the rest must be), then the fields in the body's order.
-    order = list(_CREATE_REASONS)
-    error = min(
-        (error for error in errors if not _about_names(error) or body.get("game") not in all_keepers()),
-        key=lambda error: order.index(str(error["loc"][0])) if error["loc"] and error["loc"][0] in order else 99,
-    )
-    field = str(error["loc"][0]) if error["loc"] else ""
-    reason = _CREATE_REASONS.get(field, "bad_field")
-    raise ServiceError(
-        "invalid", reason, field=shorten(field), game=shorten(body.get("game")), first=shorten(body.get("first"))
-    )
-
-
-class CreatedOut(OutSchema):
-    id: str
-    edit_token: str
-    state: StateOut
-
-
-class DocsWithOwnPolicy(Swagger):
-    """Swagger UI from ninja's own static files; it sets styles inline, so its page allows that."""
-
-    def render_page(self, request: HttpRequest, api: NinjaAPI, **kwargs: Any) -> HttpResponse:
-        response = super().render_page(request, api, **kwargs)
-        response["Content-Security-Policy"] = (
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-        )
-        return response
-
-
-class MarquoirAPI(NinjaAPI):
-    """Ninja's API, with the write capability named in the OpenAPI: the edit token as a
-    Bearer token (checked by the views themselves, so that a refusal keeps the contract's
-    shape and language; ninja's own ``auth`` would answer in its own)."""
-
-    # The addresses that create a thing, by the end of their path, with the path parameter
-    # the new thing's id fills in (OpenAPI links); other apps add theirs (groups).
-    creations: ClassVar[dict[str, str]] = {"/matches": "match_id"}
-    security_schemes: ClassVar[dict[str, dict[str, str]]] = {
-        "editToken": {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "the match's edit_token, from its creation answer",
-        }
-    }
-
-    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
-        schema = super().get_openapi_schema(*args, **kwargs)
-        components = schema.setdefault("components", {})
-        components.setdefault("schemas", {}).update(ACTION_COMPONENTS)
-        # A created match's id leads to every address that takes one (OpenAPI links: what
-        # a client, or schemathesis's stateful phase, may call next with the answer).
-        for creation, parameter in self.creations.items():
-            links = {
-                operation["operationId"]: {
-                    "operationId": operation["operationId"],
-                    "parameters": {parameter: "$response.body#/id"},
-                }
-                for path, methods in schema["paths"].items()
-                # Only where the new id is the whole address: a link cannot know the other
-                # ids (a group's player, a play), and a made-up one reads as "not found".
-                if re.findall(r"\{([^}]+)\}", path) == [parameter]
-                # Not to a deletion: what follows the creation is the use of the new thing.
-                for method, operation in methods.items()
-                if method != "delete"
-            }
-            for path, methods in schema["paths"].items():
-                responses = methods.get("post", {}).get("responses", {})
-                created = responses.get(201, responses.get("201"))  # ninja keys them by number
-                if path.removeprefix("/api/v1") == creation and created is not None:
-                    created["links"] = links
-        components.setdefault("securitySchemes", {}).update(self.security_schemes)
-        return schema
-
-
-api = MarquoirAPI(
-    title="Marquoir API",
-    version="1",
-    description="Keep score at the table: create a match, read it, act on it. See docs/api.md.",
-    urls_namespace="api-v1",
-    docs=DocsWithOwnPolicy(),
-    docs_url="/docs",
-)
-
-
-@api.exception_handler(Exception)
-def _unexpected(request: HttpRequest, error: Exception) -> HttpResponse:
-    """Never a traceback to the client, DEBUG or not (ninja sends one under DEBUG)."""
-    return server_error(request, error)
-
-
 # The largest body a client needs is a few hundred bytes; nothing bigger is read.
 MAX_BODY_BYTES = 16 * 1024
+
+
+# --- reading requests
 
 
 class _DuplicateKey(ValueError):
@@ -239,14 +109,90 @@ def bearer_token(request: HttpRequest) -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Every game's action schemas, undo included (OpenAPI ``anyOf``, by ``type``), and the
-    component schemas the request bodies refer to. ``anyOf``, not ``oneOf``: two games may
-    have the same action (the sheet's and Tarot's ``{"type": "end"}``), which then matches
-    two branches, and ``oneOf`` would call the documented body invalid (the match's game
-    reads it)."""
+def _about_names(error: ErrorDetails) -> bool:
+    """Whether pydantic's ``error`` is about how many players there are or about a name."""
+    location = error["loc"]
+    return location[:1] == ("players",) and (error["type"] in {"too_long", "too_short"} or len(location) > 1)
+
+
+# --- the schemas of a set of games
+
+
+@dataclass(frozen=True)
+class Schemas:
+    """The envelope's schemas for a set of games: each game's State, the creation body (its
+    ``game`` one of their keys), every action's body, and the components they refer to."""
+
+    keepers: Mapping[str, ScoreKeeper]
+    state_out: Any
+    create_in: type[StrictBody]
+    created_out: type[OutSchema]
+    action_body: dict[str, Any]
+    create_body: dict[str, Any]
+    action_components: dict[str, Any]
+
+    def read_creation(self, body: object) -> Any:
+        """The creation body read by ``CreateIn``; ServiceError naming the first thing wrong.
+        What the names and options must be for the game is the game's to say (services)."""
+        if not isinstance(body, dict):
+            raise ServiceError("invalid", "not_an_object")
+        try:
+            return self.create_in.model_validate(body)
+        except PydanticValidationError as failure:
+            errors = failure.errors()
+        if all(_about_names(error) for error in errors) and body.get("game") in self.keepers:
+            # How many players, and what a name may be: the services word it for the game.
+            return self.create_in.model_construct(**body)
+        unknown = sorted(str(error["loc"][0]) for error in errors if error["type"] == "extra_forbidden")
+        # A key that is no text at all (a lone surrogate): no field is named so.
+        unknown += [
+            str(error.get("input")) for error in errors if error["type"] == "string_unicode" and not error["loc"]
+        ]
+        if unknown:
+            raise ServiceError("invalid", "unknown_field", field=shorten(unknown[0]))
+        # The game first (it decides what the rest must be), then the fields in the body's order.
+        order = list(_CREATE_REASONS)
+        error = min(
+            (error for error in errors if not _about_names(error) or body.get("game") not in self.keepers),
+            key=lambda error: order.index(str(error["loc"][0])) if error["loc"] and error["loc"][0] in order else 99,
+        )
+        field = str(error["loc"][0]) if error["loc"] else ""
+        reason = _CREATE_REASONS.get(field, "bad_field")
+        raise ServiceError(
+            "invalid", reason, field=shorten(field), game=shorten(body.get("game")), first=shorten(body.get("first"))
+        )
+
+
+def schemas_for(keepers: Mapping[str, ScoreKeeper]) -> Schemas:
+    """The envelope's schemas for these games (named as the OpenAPI has always named them)."""
+    states = tuple(keeper.state_schema for keeper in keepers.values())
+    state_out: Any = states[0] if len(states) == 1 else Union[states]  # noqa: UP007
+    game_key: Any = Literal[tuple(keepers)]
+
+    class CreateIn(StrictBody):
+        game: game_key = Field(..., description="the game's key")
+        players: list[Annotated[str, Field(min_length=1, pattern=NAME_PATTERN)]] = Field(
+            ...,
+            min_length=1,
+            max_length=20,
+            examples=[["Ada", "Ben", "Cy"]],
+            description="the names in seating order; how many, and what a name may be: see each game and docs/api.md",
+        )
+        first: int = Field(0, ge=0, description="the seat of the player who starts")
+        options: dict[str, Any] | None = Field(None, description="the game's table options (see each game)")
+
+    class CreatedOut(OutSchema):
+        id: str
+        edit_token: str
+        state: state_out
+
+    # Every game's action schemas, undo included (OpenAPI ``anyOf``, by ``type``), and the
+    # component schemas the request bodies refer to. ``anyOf``, not ``oneOf``: two games may
+    # have the same action (the sheet's and Tarot's ``{"type": "end"}``), which then matches
+    # two branches, and ``oneOf`` would call the documented body invalid (the match's game
+    # reads it).
     distinct: set[type[BaseModel]] = {UndoIn}
-    for keeper in all_keepers().values():
+    for keeper in keepers.values():
         distinct.update(keeper.action_models)
     models = sorted(distinct, key=lambda model: (model.__name__, model.__module__))
     bodies: list[type[BaseModel]] = [*models, CreateIn]
@@ -256,73 +202,237 @@ def _action_body_schema() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any
         [(model, "validation") for model in bodies], ref_template="#/components/schemas/{model}"
     )
     refs = [references[(model, "validation")] for model in models]
-    create_ref = references[(CreateIn, "validation")]
-    return {"anyOf": refs}, create_ref, components.get("$defs", {})
+    return Schemas(
+        keepers=keepers,
+        state_out=state_out,
+        create_in=CreateIn,
+        created_out=CreatedOut,
+        action_body={"anyOf": refs},
+        create_body=references[(CreateIn, "validation")],
+        action_components=components.get("$defs", {}),
+    )
 
 
-ACTION_BODY, CREATE_BODY, ACTION_COMPONENTS = _action_body_schema()
+# --- the API object
 
 
-@api.post(
-    "/matches",
-    response={201: CreatedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": CREATE_BODY}},
-        }
-    },
-    summary="Create a match",
-)
-def create_match(request: HttpRequest) -> HttpResponse:
-    """Start a match; the answer carries the watch id and the edit token (shown only here)."""
+class DocsWithOwnPolicy(Swagger):
+    """Swagger UI from ninja's own static files; it sets styles inline, so its page allows that."""
+
+    def render_page(self, request: HttpRequest, api: NinjaAPI, **kwargs: Any) -> HttpResponse:
+        response = super().render_page(request, api, **kwargs)
+        response["Content-Security-Policy"] = (
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+        )
+        return response
+
+
+EDIT_TOKEN_SCHEME = {
+    "editToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the match's edit_token, from its creation answer",
+    }
+}
+
+
+@dataclass(frozen=True)
+class ApiPart:
+    """Another app's part of API v1: its ``router`` under ``prefix``; the addresses among
+    its own that create a thing (by the end of their path, with the path parameter the new
+    thing's id fills in: OpenAPI links), and the security schemes its writes name."""
+
+    prefix: str
+    router: Router
+    creations: Mapping[str, str] = field(default_factory=dict)
+    security_schemes: Mapping[str, dict[str, str]] = field(default_factory=dict)
+
+
+_parts: list[ApiPart] = []
+
+
+def add_api_part(part: ApiPart) -> None:
+    """Add ``part`` to every API built from now on (an app's ``ready``, before any request)."""
+    if get_api.cache_info().currsize:
+        raise RuntimeError("add_api_part: the site's API is built already")
+    if part not in _parts:
+        _parts.append(part)
+
+
+class MarquoirAPI(NinjaAPI):
+    """Ninja's API, with the write capability named in the OpenAPI: the edit token as a
+    Bearer token (checked by the views themselves, so that a refusal keeps the contract's
+    shape and language; ninja's own ``auth`` would answer in its own)."""
+
+    def __init__(
+        self,
+        *,
+        schemas: Schemas,
+        creations: Mapping[str, str],
+        security_schemes: Mapping[str, dict[str, str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.schemas = schemas
+        # The addresses that create a thing, by the end of their path, with the path
+        # parameter the new thing's id fills in (OpenAPI links).
+        self.creations = dict(creations)
+        self.security_schemes = dict(security_schemes)
+
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        schema = super().get_openapi_schema(*args, **kwargs)
+        components = schema.setdefault("components", {})
+        components.setdefault("schemas", {}).update(self.schemas.action_components)
+        # A created match's id leads to every address that takes one (OpenAPI links: what
+        # a client, or schemathesis's stateful phase, may call next with the answer).
+        for creation, parameter in self.creations.items():
+            links = {
+                operation["operationId"]: {
+                    "operationId": operation["operationId"],
+                    "parameters": {parameter: "$response.body#/id"},
+                }
+                for path, methods in schema["paths"].items()
+                # Only where the new id is the whole address: a link cannot know the other
+                # ids (a group's player, a play), and a made-up one reads as "not found".
+                if re.findall(r"\{([^}]+)\}", path) == [parameter]
+                # Not to a deletion: what follows the creation is the use of the new thing.
+                for method, operation in methods.items()
+                if method != "delete"
+            }
+            for path, methods in schema["paths"].items():
+                responses = methods.get("post", {}).get("responses", {})
+                created = responses.get(201, responses.get("201"))  # ninja keys them by number
+                if path.removeprefix("/api/v1") == creation and created is not None:
+                    created["links"] = links
+        components.setdefault("securitySchemes", {}).update(self.security_schemes)
+        return schema
+
+
+@cache
+def get_api() -> MarquoirAPI:
+    """The site's API: every registered game, and every app's part."""
+    return build_api(all_keepers())
+
+
+def build_api(keepers: Mapping[str, ScoreKeeper], *, urls_namespace: str = "api-v1") -> MarquoirAPI:
+    """API v1 for these games, with every app's part (``add_api_part``)."""
+    schemas = schemas_for(keepers)
+    creations = {"/matches": "match_id"}
+    security_schemes = dict(EDIT_TOKEN_SCHEME)
+    for part in _parts:
+        creations.update(part.creations)
+        security_schemes.update(part.security_schemes)
+    api = MarquoirAPI(
+        schemas=schemas,
+        creations=creations,
+        security_schemes=security_schemes,
+        title="Marquoir API",
+        version="1",
+        description="Keep score at the table: create a match, read it, act on it. See docs/api.md.",
+        urls_namespace=urls_namespace,
+        docs=DocsWithOwnPolicy(),
+        docs_url="/docs",
+    )
+    api.exception_handler(Exception)(_unexpected)
+    _add_envelope(api, schemas)
+    api.exception_handler(ValidationError)(_validation_failed)
+    # Each game's own endpoints (Pickomino's /claims and /advice…), under the same envelope;
+    # an address two games serve is served once, by the match's game.
+    endpoints: dict[str, dict[str, GameEndpoint]] = {}
+    for keeper in keepers.values():
+        for endpoint in keeper.api_endpoints:
+            endpoints.setdefault(endpoint.path, {})[keeper.key] = endpoint
+    for path, by_game in endpoints.items():
+        _add_game_endpoint(api, keepers, path, by_game)
+    for part in _parts:
+        api.add_router(part.prefix, part.router)
+    return api
+
+
+def _unexpected(request: HttpRequest, error: Exception) -> HttpResponse:
+    """Never a traceback to the client, DEBUG or not (ninja sends one under DEBUG)."""
+    return server_error(request, error)
+
+
+def _validation_failed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    """Ninja's own parameter checks answer in the contract's shape too."""
+    return error_response(request, ServiceError("invalid", "bad_query"))
+
+
+# --- the envelope: create, read, act
+
+
+def _add_envelope(api: MarquoirAPI, schemas: Schemas) -> None:
+    @api.post(
+        "/matches",
+        response={201: schemas.created_out, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": schemas.create_body}},
+            }
+        },
+        summary="Create a match",
+    )
+    def create_match(request: HttpRequest) -> HttpResponse:
+        """Start a match; the answer carries the watch id and the edit token (shown only here)."""
+        return _create_match(request, schemas)
+
+    @api.get("/matches/{match_id}", response={200: schemas.state_out, 404: ErrorOut}, summary="Read a match")
+    def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
+        """The match's State; the id alone is enough (it is the watch capability)."""
+        try:
+            match = find_match_or_error(match_id)
+        except ServiceError as error:
+            return error_response(request, error)
+        keeper = keeper_of(match)
+        return answer(keeper.state_schema, keeper.state_json(match_view(match)))
+
+    @api.post(
+        "/matches/{match_id}/actions",
+        response={200: schemas.state_out, 413: ErrorOut, 415: ErrorOut, 429: ErrorOut, **ERRORS},
+        openapi_extra={
+            "requestBody": {"required": True, "content": {"application/json": {"schema": schemas.action_body}}},
+            "security": [{"editToken": []}],
+        },
+        summary="Act on a match",
+    )
+    def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
+        """One of the game's actions, or an undo; needs `Authorization: Bearer {edit_token}`."""
+        return _act_on_match(request, match_id)
+
+
+def _create_match(request: HttpRequest, schemas: Schemas) -> HttpResponse:
+    game_keeper: ScoreKeeper | None = None
     try:
-        body = read_creation(json_body(request))
-        game, players, first, options = body.game, body.players, body.first, body.options
-        services.check_new_match(game=game, players=players, first=first, options=options)
+        body = schemas.read_creation(json_body(request))
+        game_keeper = schemas.keepers.get(body.game)
+        # Checked once: the match is made from the set-up as checked here.
+        setup = services.check_new_match(game=body.game, players=body.players, first=body.first, options=body.options)
         # Only creations that happen are counted: a refused body costs no allowance. A script
         # is counted by its address: a device's own allowance is the pages' (a cookie it could
         # make up would otherwise buy a new one per request).
         allowance = allow_match_creation(request)
         if not allowance.allowed:
             raise ServiceError("rate_limited", minutes=allowance.minutes, retry_after=allowance.retry_after)
-        match, token = services.match_create(game=game, players=players, first=first, options=options)
+        match, token = services.create_checked(setup)
     except ServiceError as error:
-        response = error_response(request, error, None, error.keeper)
+        # The game words the refusals that are its own (the names, the options).
+        response = error_response(request, error, None, game_keeper if isinstance(error, GameRefusal) else None)
         if error.code == "rate_limited":
             response["Retry-After"] = str(error.params["retry_after"])
         return response
     state = keeper_of(match).state_json(match_view(match))
-    return answer(CreatedOut, {"id": match.id, "edit_token": token, "state": state}, 201)
+    return answer(schemas.created_out, {"id": match.id, "edit_token": token, "state": state}, 201)
 
 
-@api.get("/matches/{match_id}", response={200: StateOut, 404: ErrorOut}, summary="Read a match")
-def read_match(request: HttpRequest, match_id: str) -> HttpResponse:
-    """The match's State; the id alone is enough (it is the watch capability)."""
-    try:
-        match = find_match_or_error(match_id)
-    except ServiceError as error:
-        return error_response(request, error)
-    keeper = keeper_of(match)
-    return answer(keeper.state_schema, keeper.state_json(match_view(match)))
-
-
-@api.post(
-    "/matches/{match_id}/actions",
-    response={200: StateOut, 413: ErrorOut, 415: ErrorOut, 429: ErrorOut, **ERRORS},
-    openapi_extra={
-        "requestBody": {"required": True, "content": {"application/json": {"schema": ACTION_BODY}}},
-        "security": [{"editToken": []}],
-    },
-    summary="Act on a match",
-)
-def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
-    """One of the game's actions, or an undo; needs `Authorization: Bearer {edit_token}`."""
+def _act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
     try:
         # The token is derived from the id, so it is checked before any database read;
         # only a refused token needs to know whether the match exists (404 before 401).
         token = bearer_token(request)
-        if not services.edit_token_matches(match_id, token):
+        if not edit_token_matches(match_id, token):
             # Without any token a write is refused as such, whether or not the match is
             # (still) there; with a wrong one, an unknown match is said first.
             if token:
@@ -332,28 +442,34 @@ def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
         allowance = allow_action(request, match_id)
         if not allowance.allowed:
             raise ServiceError("rate_limited", "too_many_actions", seconds=allowance.retry_after)
-        # The body is parsed by the match's game once its row is read (one read, not two).
-        result = services.match_act(match_id=match_id, body=json_body(request))
+        body = json_body(request)
     except ServiceError as error:
-        response = error_response(request, error, error.players, error.keeper)
+        response = error_response(request, error)
         if error.reason == "too_many_actions":
             response["Retry-After"] = str(error.params["seconds"])
         return response
-    if result.replayed and result.entry.response is not None:
-        return JsonResponse(result.state)  # an entry from before 0006: its answer as it was sent then
+    # The body is parsed by the match's game once its row is read (one read, not two).
+    outcome = services.match_act(match_id=match_id, body=body)
+    if outcome.error is not None:
+        # The game words the refusals that are its own (its rules, its actions' fields).
+        return error_response(
+            request, outcome.error, outcome.players, outcome.keeper if outcome.words_of_game else None
+        )
+    assert outcome.entry is not None  # noqa: S101 (applied or replayed)
+    assert outcome.keeper is not None  # noqa: S101
+    if outcome.replayed and outcome.entry.response is not None:
+        return JsonResponse(outcome.state)  # an entry from before 0006: its answer as it was sent then
     # A retried action_id (its State folded again up to its entry) goes through the same
     # schema as its first answer did, so the two are the same bytes.
-    keeper = keeper_of(result.view.row) if result.view is not None else all_keepers()[result.state["game"]]
-    return answer(keeper.state_schema, result.state)
+    return answer(outcome.keeper.state_schema, outcome.state or {})
 
 
-@api.exception_handler(ValidationError)
-def validation_failed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
-    """Ninja's own parameter checks answer in the contract's shape too."""
-    return error_response(request, ServiceError("invalid", "bad_query"))
+# --- the games' own endpoints
 
 
-def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
+def _add_game_endpoint(
+    api: MarquoirAPI, keepers: Mapping[str, ScoreKeeper], path: str, by_game: dict[str, GameEndpoint]
+) -> None:
     """Serve ``GET /api/v1{path}`` once for every game that has it: the match is found, and
     the request handed to its game's endpoint (see ``keepers.GameEndpoint``)."""
     names = sorted(by_game)
@@ -369,7 +485,7 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
             keeper = keeper_of(match)
             endpoint = by_game.get(keeper.key)
             if endpoint is None:
-                served_by = ", ".join(str(all_keepers()[name].name()) for name in names)
+                served_by = ", ".join(str(keepers[name].name()) for name in names)
                 raise ServiceError("not_found", "wrong_game", game=served_by)
             # A parameter the address documents for another game only (Pickomino's `roll` on
             # a Yahtzee match) is refused, not silently dropped; others are ignored as before.
@@ -389,14 +505,14 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
             continue
         schema = endpoint.query.model_json_schema()
         required = set(schema.get("required", ()))
-        for field, field_schema in schema.get("properties", {}).items():
+        for field_name, field_schema in schema.get("properties", {}).items():
             description = f"{name}: {field_schema.pop('description', '')}".rstrip(": ")
-            known = parameters.get(field)
+            known = parameters.get(field_name)
             if known is None:
-                parameters[field] = {
-                    "name": field,
+                parameters[field_name] = {
+                    "name": field_name,
                     "in": "query",
-                    "required": field in required and len(names) == 1,
+                    "required": field_name in required and len(names) == 1,
                     "schema": field_schema,
                     "description": description,
                 }
@@ -415,13 +531,3 @@ def _game_endpoint(path: str, by_game: dict[str, GameEndpoint]) -> None:
         description="\n\n".join(endpoint.description for endpoint in endpoints if endpoint.description),
         openapi_extra={"parameters": list(parameters.values())},
     )(serve)
-
-
-# Each game's own endpoints (Pickomino's /claims and /advice…), under the same envelope;
-# an address two games serve is served once, by the match's game.
-_endpoints: dict[str, dict[str, GameEndpoint]] = {}
-for _keeper in all_keepers().values():
-    for _endpoint in _keeper.api_endpoints:
-        _endpoints.setdefault(_endpoint.path, {})[_keeper.key] = _endpoint
-for _path, _by_game in _endpoints.items():
-    _game_endpoint(_path, _by_game)

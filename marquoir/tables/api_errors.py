@@ -24,9 +24,9 @@ from marquoir.middleware import AfterViewMiddleware
 from .keepers import ScoreKeeper
 from .messages import STATUS, message_for, status_for
 from .models import Match
+from .outcome import ServiceError
 from .schemas import OutSchema
 from .selectors import find_match
-from .services import ServiceError
 
 API_PREFIX = "/api/"
 

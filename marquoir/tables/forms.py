@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from .keepers import ScoreKeeper
 from .messages import message_for
-from .services import NAME_MAX_LENGTH, ServiceError, clean_player_names
+from .names import NAME_MAX_LENGTH, clean_player_names
+from .outcome import ServiceError
 
 
 class NewMatchForm(forms.Form):

@@ -1,32 +1,41 @@
 """The score keepers: what the match core needs from each game, and where to find them.
 
 The core (matches, the log, the one write path, live updates, sharing, the API envelope,
-the page shell) never imports a game. Each game's score keeper is a Django app of its own
-(``marquoir/keepers/<game>/``) whose ``AppConfig`` names its keeper object in
-``score_keeper``; adding a game is its package plus one line in ``INSTALLED_APPS``.
+the page shell) never imports a game. Each game is a Django app of its own
+(``marquoir/keepers/<game>/``) whose ``keeper.py`` holds ``KEEPER``, an instance of a
+``Keeper`` subclass: the game's one definition (its box facts, engine, quick reference and
+score keeping). Adding a game is its packages plus its app's line in ``INSTALLED_APPS``;
+``marquoir.registry`` finds the keepers there, once, for the core and the catalog alike.
 
-The protocol below was drawn from the games themselves (Pickomino first, the score sheet
-next), not in the abstract: every method is one the core calls.
+``Keeper`` gives every member a default but the few only the game can write (see
+``Keeper.REQUIRED``), so a game overrides only what differs. The members were drawn from
+the games themselves (Pickomino first, the score sheet next), not in the abstract: every
+one is read by the core, the catalog or the groups.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
-from django.apps import apps
-from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse
-from django.utils.module_loading import import_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from marquoir.registry import installed_games
+
+from .schemas import ActionBody, TableOptions
 
 if TYPE_CHECKING:
+    from django import forms
     from pydantic import BaseModel
 
+    from .fold import MatchView
+    from .log_words import LogWords
     from .models import Match
-    from .schemas import ActionBody
-    from .selectors import MatchView
     from .summary import MatchSummary, StatFigure
 
 # A refusal put into words: (params, the match's player names) -> a sentence.
@@ -57,74 +66,192 @@ class GameEndpoint:
     description: str = ""
 
 
-class ScoreKeeper(Protocol):
-    """One game's score keeping, as the core sees it."""
-
-    key: str
-    """The game's key in the API (``"game": "pickomino"``) and in addresses."""
-    min_players: int
-    max_players: int
+class BoxFacts(Protocol):
+    """What the core reads of a game's box facts (``marquoir.games.meta.GameMeta``, which
+    the core may not import: it is the game's)."""
 
     @property
-    def action_models(self) -> tuple[type[ActionBody], ...]:
-        """One schema per action type of the game (``undo`` and the guards ``expected_seq``
-        and ``action_id`` are the core's): they parse the bodies and document them."""
+    def slug(self) -> str: ...
 
-    wordings: Mapping[str, Wording]
-    """Refusals of this game, by reason or code, in the reader's language."""
-    statuses: Mapping[str, int]
-    """The HTTP status of each error code of this game's own (422 unless said)."""
-    table_template: str
-    """The table screen: a template defining the partial ``table`` (pickomino/table.html is one)."""
-    options_template: str
-    """The set-up page's part for this game's table options (``form`` in its context)."""
-    has_assistant: bool
+    @property
+    def names(self) -> Mapping[str, str]: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def bgg_id(self) -> int | None: ...
+
+
+class Keeper:
+    """One game's score keeping, as the core sees it: subclass it, write the members of
+    ``REQUIRED``, override any other where the game differs, and make one instance,
+    ``KEEPER``, in the game app's ``keeper.py``."""
+
+    REQUIRED: ClassVar[tuple[str, ...]] = (
+        "meta",
+        "action_models",
+        "state_schema",
+        "log_words",
+        "start",
+        "state_json",
+        "summarise",
+        "table_context",
+    )
+    """What every game writes (``meta`` may be None, as the sheet's, which then gives its
+    ``key``, player counts and ``name``)."""
+
+    # --- who the game is
+
+    meta: BoxFacts | None
+    """The game's box facts (``marquoir.games.<game>.meta.META``): its key, name, player
+    counts and BoardGameGeek id come from them, and the catalog lists a game that has them."""
+
+    @property
+    def key(self) -> str:
+        """The game's key in the API (``"game": "pickomino"``) and in addresses."""
+        return self._meta.slug
+
+    @property
+    def min_players(self) -> int:
+        return self._meta.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self._meta.max_players
+
+    @property
+    def bgg_id(self) -> int | None:
+        """The game's id on BoardGameGeek, for BG Stats (None: unknown, or no one game)."""
+        return self._meta.bgg_id if self.meta is not None else None
+
+    def name(self) -> str:
+        """The game's name in the current language (its box's, by default)."""
+        names = self._meta.names
+        return names.get(translation.get_language() or "en") or names["en"]
+
+    @property
+    def _meta(self) -> BoxFacts:
+        if self.meta is None:
+            raise TypeError(f"{type(self).__name__} has no meta: it must give key, player counts and name")
+        return self.meta
+
+    # --- the set-up page
+
+    options: ClassVar[type[TableOptions]] = TableOptions
+    """The table options, one model for the API, the set-up form, the store and the engine
+    (none by default)."""
+    has_assistant: ClassVar[bool] = False
     """Whether the game has a turn assistant a table may switch on."""
 
     @property
-    def state_schema(self) -> type[BaseModel]:
-        """The State's schema, for the OpenAPI."""
-
-    def name(self) -> str:
-        """The game's name in the current language."""
+    def options_template(self) -> str:
+        """The set-up page's part for the table options (``form`` in its context)."""
+        return "tables/_options.html"
 
     def new_match_title(self) -> str:
         """The set-up page's heading ("New Pickomino match")."""
+        return _("New %(game)s match") % {"game": self.name()}
 
     def setup_hint(self) -> str:
         """The line under "Players" on the set-up page: how many, in which order, and who starts."""
+        least, most = self.min_players, self.max_players
+        return ngettext(
+            "%(least)s to %(most)s player, in seating order. Leave the rows you do not need empty. Tick who starts.",
+            "%(least)s to %(most)s players, in seating order. Leave the rows you do not need empty. Tick who starts.",
+            most,
+        ) % {"least": least, "most": most}
 
     def first_label(self) -> str:
         """The set-up page's word beside the player who begins ("starts"; Tarot: "deals first")."""
+        return _("starts")
 
     def clean_options(self, options: object) -> dict[str, Any]:
         """The table options as stored, or ``RuleError(invalid, …)``; None means the defaults."""
+        return self.options.clean(options)
 
-    def options_form_fields(self) -> dict[str, Any]:
+    def options_form_fields(self) -> dict[str, forms.Field]:
         """Django form fields for the table options on the set-up page, by name."""
+        return self.options.form_fields()
 
     def options_from_form(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        """The options (API-shaped) from the set-up form's cleaned data."""
+        """The options as stored, from the set-up form's cleaned data."""
+        return self.options.from_form(cleaned)
+
+    # --- the log
+
+    action_models: tuple[type[ActionBody], ...]
+    """One schema per action type of the game (``undo`` and the guards ``expected_seq``
+    and ``action_id`` are the core's): each parses its bodies, documents them, gives the
+    payload the log keeps and the engine's action for it."""
 
     def start(self, row: Match) -> Any:
         """The engine's match (a ``GameMatch``) for a stored set-up, before any action."""
+        raise NotImplementedError
 
-    def parse_action(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        """The normalised payload of a game action (with its ``type``), or ``RuleError``.
-        The body holds the fields the action's schema read, by their JSON names, guards left
-        out: their types and bounds are checked, what they mean together is the game's."""
+    @cached_property
+    def _actions_by_type(self) -> dict[str, type[ActionBody]]:
+        return {model.action_type(): model for model in self.action_models}
 
     def engine_action(self, payload: Mapping[str, Any]) -> Any:
-        """The engine's action for a stored payload."""
+        """The engine's action for a stored payload (its schema's ``engine_action``)."""
+        return self._actions_by_type[payload["type"]].engine_action(payload)
 
     def form_action(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The API-shaped body of an action sent by the table screen's forms (not undo)."""
+        """The API-shaped body of an action sent by the table screen's forms (not undo): read
+        by the schema its ``type`` names; a type the game lacks is left for the schemas to refuse."""
+        model = self._actions_by_type.get(str(data.get("type")))
+        return model.from_form(data) if model is not None else {"type": data.get("type")}
+
+    log_words: LogWords
+    """The game's words for its log: each action and each undo, in a sentence and in short."""
+
+    wordings: ClassVar[Mapping[str, Wording]] = {}
+    """Refusals of this game, by reason or code, in the reader's language."""
+    statuses: ClassVar[Mapping[str, int]] = {}
+    """The HTTP status of each error code of this game's own (422 unless said)."""
+
+    def refused_fields(self, code: str, reason: str, params: Mapping[str, Any]) -> tuple[str, ...]:
+        """The inputs a refusal is about, for a screen to mark them: by default the field the
+        action's schema named (a body's field, by its JSON name); a game whose forms have
+        other names says its own (the sheet's ``score_2``)."""
+        named = params.get("field")
+        return (named,) if isinstance(named, str) and named else ()
+
+    # --- the API
+
+    state_schema: type[BaseModel]
+    """The State's schema, for the OpenAPI."""
+    api_endpoints: tuple[GameEndpoint, ...] = ()
+    """The game's own API endpoints, if any (Pickomino's /claims and /advice)."""
 
     def state_json(self, view: MatchView) -> dict[str, Any]:
         """The State of the API for this match."""
+        raise NotImplementedError
+
+    # --- what a match comes to
+
+    stat_figures: tuple[StatFigure, ...] = ()
+    """The game's own figures in a group's stats (Pickomino: busts per game, steals, best
+    tile), in the order they are shown; each seat of a summary gives them by key."""
+
+    def summarise(self, view: MatchView) -> MatchSummary:
+        """What the match comes to so far (over or not), from the entries in force."""
+        raise NotImplementedError
 
     def winners(self, view: MatchView) -> tuple[int, ...]:
-        """The winning seats, once the match is over (empty before)."""
+        """The winning seats, once the match is over (empty before): the summary's."""
+        return self.summarise(view).winners
+
+    # --- the screens
+
+    @property
+    def table_template(self) -> str:
+        """The table screen: a template defining the partial ``table`` (``<key>/table.html``)."""
+        return f"{self.key}/table.html"
 
     def table_context(
         self, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
@@ -132,40 +259,38 @@ class ScoreKeeper(Protocol):
         """What the table screen shows: the game's band, pad and log. The core reads three
         keys of it: ``entry_dropped`` (the address held a turn entry made on an older table:
         it goes bare), ``cookies`` (name -> (value, max age) to set) and ``match``."""
+        raise NotImplementedError
+
+    # --- the catalog
+
+    def reference(self) -> object | None:
+        """The data of the game's quick reference on its rules page, built in the page's
+        language (None: the game has none)."""
+        return None
 
     @property
-    def api_endpoints(self) -> tuple[GameEndpoint, ...]:
-        """The game's own API endpoints, if any (Pickomino's /claims and /advice)."""
+    def reference_template(self) -> str:
+        """The quick reference's template (``<key>/reference.html``), given ``reference``."""
+        return f"{self.key}/reference.html"
 
-    bgg_id: int | None
-    """The game's id on BoardGameGeek, for BG Stats (None for the score sheet, which keeps
-    score for any game)."""
-
-    @property
-    def stat_figures(self) -> tuple[StatFigure, ...]:
-        """The game's own figures in a group's stats (Pickomino: busts per game, steals, best
-        tile), in the order they are shown; each seat of a summary gives them by key."""
-
-    def summarise(self, view: MatchView) -> MatchSummary:
-        """What the match comes to so far (over or not), from the entries in force."""
-
-
-def _keepers() -> dict[str, ScoreKeeper]:
-    found: dict[str, ScoreKeeper] = {}
-    for config in apps.get_app_configs():
-        path = getattr(config, "score_keeper", None)
-        if path:
-            keeper: ScoreKeeper = import_string(path)
-            if getattr(config, "game", None) != keeper.key:
-                raise ImproperlyConfigured(f"{config.name}: its AppConfig.game must be {keeper.key!r}")
-            found[keeper.key] = keeper
-    return found
+    def __init__(self) -> None:
+        missing = [name for name in self.REQUIRED if not hasattr(self, name)]
+        missing += [
+            name
+            for name in ("start", "state_json", "summarise", "table_context")
+            if getattr(type(self), name) is getattr(Keeper, name)
+        ]
+        if missing:
+            raise TypeError(f"{type(self).__name__} must write {', '.join(missing)} (marquoir.tables.keepers.Keeper)")
 
 
-@cache
-def all_keepers() -> dict[str, ScoreKeeper]:
+ScoreKeeper = Keeper
+"""The name the core types its keepers with."""
+
+
+def all_keepers() -> Mapping[str, ScoreKeeper]:
     """Every registered game's keeper, by key, in ``INSTALLED_APPS`` order."""
-    return _keepers()
+    return cast("Mapping[str, ScoreKeeper]", installed_games())
 
 
 def keeper_for(game: object) -> ScoreKeeper | None:

@@ -6,9 +6,9 @@ see ``announce``; delivered at commit to every server process). Each process run
 process:
 
 - on PostgreSQL, one LISTEN connection per process;
-- on SQLite (one machine), a nudge from the same process right after commit, plus one
-  cheap query every quarter second over the matches being watched, which also covers
-  writes made by other processes.
+- on SQLite (one machine), a nudge from the same process right after commit; the writes of
+  the other processes (the other workers, ``manage.py``) are found by polling, see
+  ``Hub._poll``.
 
 A stream reads its match's seq through the hub too: the hub's one thread, which keeps its
 database connection, answers every stream that connected meanwhile with one query. A
@@ -23,10 +23,11 @@ import contextlib
 import json
 import logging
 import resource
+import time
 from collections import Counter, defaultdict
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import connection, connections
@@ -34,7 +35,11 @@ from django.db import connection, connections
 logger = logging.getLogger(__name__)
 
 CHANNEL = "marquoir_matches"
-POLL_SECONDS = 0.25
+# SQLite: how often a process asks whether the database changed (see Hub._poll), and the
+# share of its time it may spend reading the watched matches' seqs when it did.
+POLL_SECONDS = 0.02
+POLL_READING_SHARE = 0.1
+POLL_RETRY_SECONDS = 0.25  # after a failed poll: a broken database is not asked (and logged) 50 times a second
 HEARTBEAT_SECONDS = 15.0
 STREAM_LIFETIME_SECONDS = 600.0  # browsers reconnect by themselves; nothing lingers
 
@@ -64,6 +69,46 @@ def _read_seqs(match_ids: list[str]) -> dict[str, int]:
         connection.close()  # broken (the database restarted): the next read opens a new one
         raise
     return found
+
+
+def _change_mark() -> object | None:
+    """In the hub's reading thread: a mark that differs from the last one whenever another
+    connection committed a write since (SQLite's ``PRAGMA data_version``, which reads no
+    table; Django has no API for it, hence the one statement of SQL). It counts per
+    connection, so the mark holds the connection too: a new one (after a broken one was
+    closed) never passes for the old. None where there is no such counter."""
+    if connection.vendor != "sqlite":
+        return None
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA data_version")
+            (version,) = cursor.fetchone()
+    except Exception:
+        connection.close()
+        raise
+    return (connection.connection, version)
+
+
+class Polled(NamedTuple):
+    """What one poll found: the change mark, the seqs if it read them, and the processor
+    time the reading took (its own thread's: not the waits for a busy machine)."""
+
+    mark: object | None
+    seqs: dict[str, int] | None
+    cpu_seconds: float
+
+
+def _read_seqs_if_changed(match_ids: list[str], seen: object | None) -> Polled:
+    """In the hub's reading thread: the change mark now, and the seqs of ``match_ids`` unless
+    the mark is still ``seen`` (nothing was committed since the read that took it). The mark
+    is taken before the seqs are read, so a commit between the two is read again next time,
+    never missed."""
+    mark = _change_mark()
+    if mark is not None and mark == seen:
+        return Polled(mark, None, 0.0)
+    began = time.thread_time()
+    seqs = _read_seqs(match_ids)
+    return Polled(mark, seqs, time.thread_time() - began)
 
 
 def uses_postgres() -> bool:
@@ -117,6 +162,10 @@ class Hub:
         """The seqs of ``match_ids``, read in the hub's thread."""
         return await asyncio.get_running_loop().run_in_executor(_reader, _read_seqs, match_ids)
 
+    async def read_if_changed(self, match_ids: list[str], seen: object | None) -> Polled:
+        """``_read_seqs_if_changed`` in the hub's thread."""
+        return await asyncio.get_running_loop().run_in_executor(_reader, _read_seqs_if_changed, match_ids, seen)
+
     async def _look_up(self) -> None:
         """Answer every pending ``seq_of``, a batch per query, until none is left."""
         while self.lookups:
@@ -164,18 +213,42 @@ class Hub:
                 self.latest.pop(match_id, None)
 
     async def _poll(self) -> None:
+        """Where there is no LISTEN (SQLite): every ``POLL_SECONDS``, while anyone here
+        watches, one question to the database, whether anything was committed since the
+        last time (``_change_mark``: microseconds, no table read, however many matches are
+        watched); only when something was, one query for the seqs of every watched match.
+
+        Why a poll, not a wake-up sent by the writing process (a datagram to each worker, a
+        file touched and watched): with nothing sent, there is nothing to set up, to clean
+        up after a crash, or to lose. A worker, a ``manage.py`` command, a process killed
+        right after its commit: whatever commits is seen by every process the next time
+        it asks. A fiftieth of a second keeps the news within the 50 ms a phone on the
+        other worker is allowed, for a quarter of a percent of a core per worker (50 µs a
+        question, measured). When the seqs are many and the writes never stop, the next
+        question waits long enough for the reads to take no more than
+        ``POLL_READING_SHARE`` of a core (their processor time, so that a busy machine,
+        which only slows them, does not slow the news too)."""
         self.listening.set()
+        seen: object | None = None
+        pause = POLL_SECONDS
         while True:
-            await asyncio.sleep(POLL_SECONDS)
+            await asyncio.sleep(pause)
+            pause = POLL_SECONDS
             watched = list(self.waiters)
             if not watched:
                 continue
             try:
-                found = await self.read(watched)
+                polled = await self.read_if_changed(watched, seen)
             except Exception:  # the database may be busy or restarting: try again shortly
                 logger.warning("live: polling failed", exc_info=True)
+                seen = None
+                pause = POLL_RETRY_SECONDS
                 continue
-            for match_id, seq in found.items():
+            seen = polled.mark
+            if polled.seqs is None:
+                continue
+            pause = max(POLL_SECONDS, polled.cpu_seconds * (1 - POLL_READING_SHARE) / POLL_READING_SHARE)
+            for match_id, seq in polled.seqs.items():
                 self.publish(match_id, seq)
 
     async def _listen(self) -> None:

@@ -1,6 +1,7 @@
 """A match's log in words, for every game's table screen: each entry in a sentence, newest
 first, and the few words the bar shows for the last one. The game words its own actions
-and their undoing; how the log is walked is the same for all."""
+and their undoing (``Keeper.log_words``, a ``LogWords``); how the log is walked is the same
+for all."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .selectors import MatchView
+from .fold import MatchView
 
 # How many entries a table screen shows, newest first. A log may hold up to
 # services.MAX_LOG_ENTRIES (5,000) entries: worded and sent whole, a page at the bound
@@ -42,7 +43,9 @@ class LogLines(list[LogLine]):
 
 @dataclass(frozen=True)
 class LogWords:
-    """A game's words for its log: an action and an undo, each in a sentence and in short."""
+    """A game's words for its log (its keeper's ``log_words``): an action and an undo, each
+    in a sentence and in short. Each is given what the action did (an engine outcome; for
+    an undo, what it took back, or None) and the players' names."""
 
     describe: Words
     describe_short: Words
@@ -73,3 +76,15 @@ def log_in_words(view: MatchView, words: LogWords, shown: int = LOG_SHOWN) -> tu
     if last.outcome is not None:
         return lines, words.describe_short(last.outcome, names)
     return lines, words.describe_undo_short(outcomes_by_seq.get(last.undoes or -1), names)
+
+
+def last_words(view: MatchView, words: LogWords) -> str | None:
+    """The short words for the last entry of the log alone (None before any), as the bar
+    says them: for a sentence that names what another phone just did."""
+    if not view.log:
+        return None
+    last = view.log[-1]
+    if last.outcome is not None:
+        return words.describe_short(last.outcome, view.players)
+    undone = next((logged.outcome for logged in view.log if logged.seq == last.undoes), None)
+    return words.describe_undo_short(undone, view.players)

@@ -9,15 +9,27 @@ confusables, UTS #39, from the ``confusable-homoglyphs`` data) are equal, ignori
 compatibility forms (fullwidth letters) and joiners. ``Ada`` and ``Аda`` (a Cyrillic А),
 ``Ａda`` (fullwidth) or ``Ada`` with a zero-width joiner are then one name, and refused.
 
-Pure functions; ``services`` words the refusals.
+The one name policy of matches and groups alike: a refusal is ``ServiceError(invalid,
+reason)``, worded by the door that answers (``messages``).
 """
 
 from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from confusable_homoglyphs import confusables  # type: ignore[import-untyped]  # no types shipped
+
+from marquoir.rules import INVALID
+
+from .outcome import ServiceError
+
+if TYPE_CHECKING:
+    from .keepers import ScoreKeeper
+
+NAME_MAX_LENGTH = 40
 
 # Joiners shape Persian, Indic and emoji names; other format characters (bidi overrides
 # among them) only hide or reorder text, so they are refused with the control characters.
@@ -135,3 +147,55 @@ def name_key(name: str) -> str:
 def look_alike(first: str, second: str) -> bool:
     """Whether the two names would look the same at the table."""
     return bool(set(name_keys(first)) & set(name_keys(second)))
+
+
+def clean_player_names(names: object, keeper: ScoreKeeper) -> list[str]:
+    """Names trimmed, 1 to 40 characters, any script, unique ignoring case; as many as the game takes."""
+    return clean_names(names, least=keeper.min_players, most=keeper.max_players)
+
+
+def clean_names(names: object, *, least: int, most: int) -> list[str]:
+    """Names trimmed, 1 to 40 characters, any script, unique ignoring case; ``least`` to ``most`` of them."""
+    if not isinstance(names, Sequence) or isinstance(names, str) or not all(isinstance(n, str) for n in names):
+        raise ServiceError(INVALID, "bad_players")
+    cleaned = [unicodedata.normalize("NFC", name).strip() for name in names]
+    if not least <= len(cleaned) <= most:
+        raise ServiceError(INVALID, "player_count", count=len(cleaned), least=least, most=most)
+    seen: dict[str, str] = {}
+    for name in cleaned:
+        check_name(name)
+        keys = name_keys(name)
+        other = next((seen[key] for key in keys if key in seen), None)
+        if other is not None:
+            _refuse_clash(name, other)
+        seen.update(dict.fromkeys(keys, name))
+    return cleaned
+
+
+def check_name(name: str) -> None:
+    """ServiceError unless ``name`` (trimmed, NFC) is 1 to 40 visible characters."""
+    if not name:
+        raise ServiceError(INVALID, "name_empty")
+    if len(name) > NAME_MAX_LENGTH:
+        raise ServiceError(INVALID, "name_too_long", name=name[:NAME_MAX_LENGTH], limit=NAME_MAX_LENGTH)
+    if any(unprintable(char) for char in name):
+        raise ServiceError(INVALID, "name_characters", name=name)
+    if not readable(name):
+        raise ServiceError(INVALID, "name_invisible")
+    if too_many_marks(name):
+        raise ServiceError(INVALID, "name_marks", limit=MAX_MARKS_ON_A_LETTER)
+
+
+def check_name_free(name: str, taken: Iterable[str]) -> None:
+    """ServiceError if ``name`` is one of ``taken`` (a group's members), or looks like one."""
+    for other in taken:
+        if other.casefold() == name.casefold() or look_alike(other, name):
+            _refuse_clash(name, other)
+
+
+def _refuse_clash(name: str, other: str) -> None:
+    # The same name, or one that looks the same at the table (another script's letters,
+    # fullwidth forms, a hidden joiner): the players could not tell them apart.
+    if other.casefold() == name.casefold():
+        raise ServiceError(INVALID, "name_twice", name=name)
+    raise ServiceError(INVALID, "name_lookalike", name=name, other=other)

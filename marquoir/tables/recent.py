@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from .capabilities import device_matches
+from .fold import LOG_ROW_FIELDS, Folded, LogRow, MatchView, fold_cache, fold_log
 from .models import LogEntry, Match
-from .selectors import LOG_ROW_FIELDS, Folded, LogRow, MatchView, fold_cache, fold_log, keeper_of
-from .services import device_matches
+from .selectors import keeper_of
 
 # How many of the device's latest matches are read, and how many of each kind are shown.
 SCANNED = 20
@@ -79,7 +80,7 @@ def views_of(rows: Sequence[Match]) -> dict[str, MatchView]:
         if entry.seq <= missing[match_id].seq:  # later entries were committed after the row was read
             logs[match_id].append(entry)
     for pk, row in missing.items():
-        view = fold_log(row, logs[pk])
+        view = fold_log(row, logs[pk], keeper_of(row))
         action_ids = {entry.action_id: entry.seq for entry in logs[pk] if entry.action_id}
         fold_cache.put(row, Folded(view.engine, view.log, action_ids))
         views[pk] = view

@@ -6,17 +6,28 @@ discriminated by ``type``. The schemas forbid unknown fields and read JSON's typ
 strictly (``true`` is not a number, ``"3"`` is not one either). A refusal names the field
 and the game's reason for it (``ActionBody.refusal``), so it reads the same as before
 schemas did the parsing: precise, in the reader's language.
+
+An action's schema is the whole of that action for the core: what a body may hold (its
+fields, and what they mean together in a ``model_validator`` raising ``RuleError``), what
+the log keeps (``payload``: the model's dump), the engine's action for a stored payload
+(``engine_action``) and the body a table screen's form sends (``from_form``). A game's
+table options are one ``TableOptions`` model the same way: the API's options, the set-up
+form's fields, what is stored and the engine's options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, Union
 
+import annotated_types
 from ninja import Field
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
+
+if TYPE_CHECKING:
+    from django import forms
 
 from marquoir.rules import INVALID, RuleError
 
@@ -75,6 +86,34 @@ class ActionBody(StrictBody):
         reason = cls.reasons.get(field, "bad_field")
         return RuleError(INVALID, reason, field=shorten(field), given=shorten(error.get("input")))
 
+    @classmethod
+    def action_type(cls) -> str:
+        """The ``type`` this schema reads (its ``Literal``)."""
+        return str(cls.model_fields["type"].annotation.__args__[0])  # type: ignore[union-attr]
+
+    def payload(self) -> dict[str, Any]:
+        """What the log keeps of this action: the fields, by their JSON names, nulls and the
+        guards left out. A game overrides it only where the log keeps another shape (stored
+        payloads are replayed for ever: their shape never changes)."""
+        return self.model_dump(by_alias=True, exclude=_GUARD_FIELDS, exclude_none=True)
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Any:
+        """The engine's action for a stored ``payload`` of this type (read as it was
+        stored: it was checked once, when it was sent)."""
+        raise NotImplementedError(f"{cls.__name__} must say which engine action its payload is")
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The API-shaped body of this action from a table screen's form (its ``type``
+        chose this schema); ``RuleError(invalid, …)`` if a field cannot be read. An action
+        with no fields of its own needs no more than this."""
+        return {"type": cls.action_type()}
+
+
+# The core's fields of every action's body: never the game's, never in the log.
+_GUARD_FIELDS = {"expected_seq", "action_id"}
+
 
 class UndoIn(ActionBody):
     """Take the last action in force back (every game has it)."""
@@ -132,6 +171,89 @@ def _refusal(body: Mapping[str, Any], models: tuple[type[ActionBody], ...], erro
     return model.refusal(field, error)
 
 
-def given_fields(action: ActionBody) -> dict[str, Any]:
-    """The fields the body gave, by their JSON names, guards left out (what a game reads)."""
-    return action.model_dump(by_alias=True, exclude_unset=True, exclude={"expected_seq", "action_id"})
+# --- a game's table options
+
+# Errors that say a value is out of its bounds, not of the wrong kind: a value of the wrong
+# kind is named first, whichever field it is in (the bounds were the engine's to check
+# before the options had a schema, after every field's kind).
+_BOUND_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
+
+
+class TableOptions(BaseModel):
+    """A game's table options, one model for all they are: what the API's ``options`` may
+    hold (and the State's ``options``, in the OpenAPI), the set-up page's fields
+    (``form_fields``), what a match stores (``stored``) and the engine's options
+    (``engine``). A game without options uses it as it is: none, or an empty object.
+
+    Strict like a body: no unknown option, JSON's types as they are. A refused value gives
+    ``RuleError(invalid, reason, <field>=the value, min=…, max=…)``: the field's reason in
+    ``reasons`` (``bad_options`` unless said), its bounds from the schema's.
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    reasons: ClassVar[Mapping[str, str]] = {}
+    """The reason for a refused value, by option name (``{"target": "bad_target"}``)."""
+
+    @classmethod
+    def clean(cls, given: object) -> dict[str, Any]:
+        """The options as stored, or ``RuleError(invalid, reason)``; None means the defaults.
+
+        Reasons: ``bad_options`` (not an object, or a value refused without a reason of its
+        own), ``unknown_option`` (the first by name: the same answer whatever the order),
+        then each option's own, values of the wrong kind before values out of bounds.
+        """
+        if given is None:
+            return cls().stored()
+        if not isinstance(given, Mapping):
+            raise RuleError(INVALID, "bad_options")
+        unknown = sorted(str(key) for key in given if key not in cls.model_fields)
+        if unknown:
+            raise RuleError(INVALID, "unknown_option", option=shorten(unknown[0]))
+        try:
+            options = cls.model_validate(given)
+        except ValidationError as failure:
+            errors = failure.errors()
+            first = next((error for error in errors if error["type"] not in _BOUND_ERRORS), errors[0])
+            raise cls.refusal(str(first["loc"][0]) if first["loc"] else "", first) from None
+        return options.stored()
+
+    @classmethod
+    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
+        """The refusal of option ``field`` for ``error``: its reason and, for an option with a
+        reason of its own, the value given (as it came when out of bounds, shortened when of
+        the wrong kind) and its bounds."""
+        if field not in cls.reasons:
+            return RuleError(INVALID, "bad_options")
+        given = error.get("input")
+        params: dict[str, Any] = {field: given if error["type"] in _BOUND_ERRORS else shorten(given)}
+        for bound in cls.model_fields[field].metadata:
+            if isinstance(bound, annotated_types.Ge):
+                params["min"] = bound.ge
+            elif isinstance(bound, annotated_types.Le):
+                params["max"] = bound.le
+        return RuleError(INVALID, cls.reasons[field], **params)
+
+    def stored(self) -> dict[str, Any]:
+        """What the match keeps: every option, by name, in the model's order."""
+        return self.model_dump()
+
+    @classmethod
+    def of(cls, stored: Mapping[str, Any]) -> Self:
+        """The options of a stored match, read as they were stored (checked on creation);
+        an option added since takes its default."""
+        return cls.model_construct(**{name: stored[name] for name in cls.model_fields if name in stored})
+
+    def engine(self) -> Any:
+        """The engine's options (None for a game without any)."""
+        return None
+
+    @classmethod
+    def form_fields(cls) -> dict[str, forms.Field]:
+        """The set-up page's fields, named as the options (none unless said)."""
+        return {}
+
+    @classmethod
+    def from_form(cls, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        """The options as stored, from the set-up form's cleaned data (each field checked there)."""
+        return cls.clean({name: cleaned.get(name) for name in cls.form_fields()})

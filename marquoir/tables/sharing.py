@@ -11,8 +11,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from .capabilities import edit_token_for
 from .models import Match
-from .services import edit_token_for
 
 
 @dataclass(frozen=True)

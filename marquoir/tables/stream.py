@@ -12,51 +12,44 @@ One stream, two doors:
 - ``match_stream``, the same stream as a Django view, for ``reverse()``, Django's test
   client and a server that runs Django alone (``manage.py runserver``).
 
-Both answer with the same events, headers and errors (a test holds them together), and
-both count their open streams against the caps of ``live.stream_slots``: beyond them a
-stream is refused (429 for one address's share, 503 for the process's, ``Retry-After``
-either way) and the page polls instead (``static/js/live.js``).
+Both answer with the same events, headers and errors (tests hold them together, and to the
+pages): ``stream_app`` takes the host, HTTPS, method, header and access-log rules from the
+functions Django's middleware use (``marquoir.policy``). Both count their open streams
+against the caps of ``live.stream_slots``: beyond them a stream is refused (429 for one
+address's share, 503 for the process's, ``Retry-After`` either way) and the page polls
+instead (``static/js/live.js``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import re
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
-from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
-from django.http.request import split_domain_port, validate_host
-from django.middleware.security import SecurityMiddleware
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_http_methods
 
-from marquoir.security import CONTENT_SECURITY_POLICY
+from marquoir import policy
 
-from .api_errors import api_language, error_body, error_response, language_of
+from .api_errors import api_language, error_body, error_response
 from .live import hub, match_events, stream_slots
 from .ratelimit import client_key
 from .services import ServiceError
 
-access_logger = logging.getLogger("marquoir.access")
 logger = logging.getLogger(__name__)
 
 # The address of the stream (api_urls.py names the same one for Django): the server's entry
 # point sends exactly these paths here; a test holds the two together.
 STREAM_PATH = re.compile(r"/api/v1/matches/(?P<match_id>[^/]+)/events")
 
-STREAM_HEADERS: tuple[tuple[str, str], ...] = (
-    ("Content-Type", "text/event-stream"),
-    ("Cache-Control", "no-cache, no-transform"),
-    ("X-Accel-Buffering", "no"),  # a proxy must pass each event on as it comes
-)
+# What the stream serves; anything else is refused as the API refuses it (marquoir.policy).
+STREAM_METHODS = ("GET",)
 
 
 # How long a refused page waits before it tries a stream again (it polls meanwhile). The
@@ -70,12 +63,6 @@ REFUSALS: dict[str, tuple[int, str]] = {"address": (429, "rate_limited"), "proce
 def is_stream_path(path: str) -> bool:
     """Whether ``path`` is a match's event stream."""
     return STREAM_PATH.fullmatch(path) is not None
-
-
-def django_request(scope: dict[str, Any]) -> HttpRequest:
-    """Django's request for ``scope``, with an empty body: what reads only the headers and
-    the client's address (``client_key``, ``SecurityMiddleware``) reads it as for a page."""
-    return ASGIRequest(dict(scope), io.BytesIO())
 
 
 def refusal_body(language: str, why: str) -> dict[str, Any]:
@@ -120,7 +107,7 @@ class _SlotHeld:
             await aclose()
 
 
-@require_GET
+@require_http_methods(STREAM_METHODS)
 async def match_stream(request: HttpRequest, match_id: str) -> HttpResponse | StreamingHttpResponse:
     """The stream through Django (see the module's docstring)."""
     address = client_key(request)
@@ -138,79 +125,62 @@ async def match_stream(request: HttpRequest, match_id: str) -> HttpResponse | St
     if seq is None:
         stream_slots.give_back(address)
         return error_response(request, ServiceError("not_found"))
-    stream = StreamingHttpResponse(_SlotHeld(match_events(match_id, seq), address))
-    for name, value in STREAM_HEADERS:
-        stream[name] = value
+    return stream_response(_SlotHeld(match_events(match_id, seq), address))
+
+
+def stream_response(events: AsyncIterator[str] | tuple[()]) -> StreamingHttpResponse:
+    """An answer that streams ``events``, with the stream's own headers."""
+    stream = StreamingHttpResponse(events, content_type="text/event-stream")
+    stream["Cache-Control"] = "no-cache, no-transform"
+    stream["X-Accel-Buffering"] = "no"  # a proxy must pass each event on as it comes
     return stream
 
 
 async def stream_app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """The stream as a plain ASGI application (see the module's docstring).
 
-    Checks what Django's handler and middleware would check for this address: the host
-    against ``ALLOWED_HOSTS``, HTTPS (``SecurityMiddleware``'s own redirect, so
-    ``SECURE_SSL_REDIRECT`` and ``SECURE_PROXY_SSL_HEADER`` count as for the pages), the
-    method, the caps on open streams, the match; and sets the same security headers. The
-    client going away (``http.disconnect``) ends the stream at once."""
+    Asks of the request and puts on its answers what Django's middleware would, from the
+    same functions (``marquoir.policy``): the host, HTTPS, the method, the security headers,
+    the access log line; then checks the caps on open streams and the match. The client
+    going away (``http.disconnect``) ends the stream at once."""
     started = time.perf_counter()
-    headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", ())}
-    language = language_of(headers.get("accept-language", ""))
-    method = scope.get("method", "GET")
-    path = scope.get("path", "")
-    address = STREAM_PATH.fullmatch(path)
+    method = str(scope.get("method", "GET"))
+    path = str(scope.get("path", ""))
     status = 200
     slot: str | None = None  # the client's address, while it holds a stream's slot
     try:
-        domain, _port = split_domain_port(headers.get("host", ""))
-        if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
-            status = 400
-            await _send_json(send, status, error_body(language, "invalid", "bad_host"), scope)
-            return
-        request = django_request(scope)
-        redirect = SecurityMiddleware(_no_view).process_request(request)
-        if redirect is not None:
-            status = redirect.status_code
-            await _send_start(send, status, scope, [("Location", redirect["Location"]), ("Content-Length", "0")])
-            await send({"type": "http.response.body", "body": b""})
-        elif method == "OPTIONS":
-            status = 204
-            await _send_start(send, status, scope, [("Allow", "GET, OPTIONS")])
-            await send({"type": "http.response.body", "body": b""})
-        elif method != "GET":
-            status = 405
-            body = error_body(language, "method_not_allowed", method=method, allowed="GET")
-            await _send_json(send, status, body, scope, [("Allow", "GET")])
-        elif (refused := stream_slots.take(client := client_key(request))) is not None:
-            status = REFUSALS[refused][0]
+        request = policy.django_request(scope)
+        language = api_language(request)
+        address = STREAM_PATH.fullmatch(path)
+        events: AsyncIterator[str] | None = None
+        answer: HttpResponse | StreamingHttpResponse
+        if (refused := policy.refusal(request, STREAM_METHODS)) is not None:
+            answer = refused
+        elif (full := stream_slots.take(client := client_key(request))) is not None:
+            answer = JsonResponse(refusal_body(language, full), status=REFUSALS[full][0])
+            answer["Retry-After"] = str(STREAM_RETRY_AFTER_SECONDS)
             # Closed at once: a refused client keeps no descriptor, even one that holds on.
-            refusal = [("Retry-After", str(STREAM_RETRY_AFTER_SECONDS)), ("Connection", "close")]
-            await _send_json(send, status, refusal_body(language, refused), scope, refusal)
+            answer["Connection"] = "close"
         else:
             slot = client
             if address is None or (seq := await _seq_or_none(address["match_id"])) is None:
-                status = 404
-                await _send_json(send, status, error_body(language, "not_found"), scope)
+                answer = JsonResponse(error_body(language, "not_found"), status=404)
             elif seq < 0:
-                status = 500
-                await _send_json(send, status, error_body(language, "server_error"), scope)
+                answer = JsonResponse(error_body(language, "server_error"), status=500)
             else:
-                await _send_start(send, status, scope, list(STREAM_HEADERS))
-                await _stream_until_gone(match_events(address["match_id"], seq), receive, send)
+                answer = stream_response(())  # its headers; the events go out as they come, below
+                events = match_events(address["match_id"], seq)
+        status = answer.status_code
+        await send(policy.response_start(policy.finish(request, answer)))
+        if events is not None:
+            await _stream_until_gone(events, receive, send)
+        else:
+            body = answer.content if isinstance(answer, HttpResponse) else b""
+            await send({"type": "http.response.body", "body": body})
     finally:
         if slot is not None:
             stream_slots.give_back(slot)
-        access_logger.info(
-            "%s %s %s",
-            method,
-            path,
-            status,
-            extra={
-                "method": method,
-                "path": path,
-                "status": status,
-                "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-            },
-        )
+        policy.log_access(method, path, status, started)
 
 
 async def _seq_or_none(match_id: str) -> int | None:
@@ -248,51 +218,3 @@ async def _stream_until_gone(events: AsyncIterator[str], receive: Any, send: Any
         aclose = getattr(events, "aclose", None)
         if aclose is not None:
             await aclose()
-
-
-def _no_view(request: HttpRequest) -> HttpResponse:
-    raise AssertionError("SecurityMiddleware is asked only whether to redirect")
-
-
-def security_headers(scope: dict[str, Any]) -> list[tuple[str, str]]:
-    """What SecurityMiddleware and the policy middleware add to every answer."""
-    answer = [
-        ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
-        ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", settings.SECURE_REFERRER_POLICY or "same-origin"),
-        ("Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY or "same-origin"),
-        ("X-Frame-Options", "DENY"),
-    ]
-    # Secure as Django decides it for the pages (SECURE_PROXY_SSL_HEADER behind our proxy).
-    if settings.SECURE_HSTS_SECONDS and django_request(scope).is_secure():
-        hsts = f"max-age={settings.SECURE_HSTS_SECONDS}"
-        if settings.SECURE_HSTS_INCLUDE_SUBDOMAINS:
-            hsts += "; includeSubDomains"
-        if settings.SECURE_HSTS_PRELOAD:
-            hsts += "; preload"
-        answer.append(("Strict-Transport-Security", hsts))
-    return answer
-
-
-async def _send_start(send: Any, status: int, scope: dict[str, Any], headers: list[tuple[str, str]]) -> None:
-    every = [*headers, *security_headers(scope)]
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in every],
-        }
-    )
-
-
-async def _send_json(
-    send: Any, status: int, body: dict[str, Any], scope: dict[str, Any], headers: list[tuple[str, str]] | None = None
-) -> None:
-    content = JsonResponse(body).content
-    await _send_start(
-        send,
-        status,
-        scope,
-        [("Content-Type", "application/json"), ("Content-Length", str(len(content))), *(headers or [])],
-    )
-    await send({"type": "http.response.body", "body": content})

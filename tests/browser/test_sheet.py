@@ -161,8 +161,8 @@ def test_skyjo_to_100_lowest_wins_from_the_home_card_ends_in_a_tie(make_page: Ma
 
     record(page, words, names, [15, 15, 1])  # Cy reaches 100: the game is over
     expect(page.locator(".band__status")).to_have_text("Ada and Ben share the win with 55.")
-    expect(page.locator(".sheet-standings tbody tr.winner")).to_have_count(2)
-    expect(page.locator(".sheet-standings tbody tr").first).to_contain_text("Ada")
+    expect(page.locator(".standings tbody tr.winner")).to_have_count(2)
+    expect(page.locator(".standings tbody tr").first).to_contain_text("Ada")
     expect(page.locator(".chart__line")).to_have_count(3)
     expect(page.locator(".chart__target")).to_have_count(1)
     expect(page.locator(".round-form")).to_have_count(0)
@@ -192,7 +192,7 @@ def test_a_ten_round_game_in_french_highest_wins(make_page: MakePage):
     expect(page.locator(".band__status")).to_have_text("Bruno gagne avec 100.")
     assert grid_row(page, "Total") == ["55", "100", "10"]
     assert grid_row(page, "Rang") == ["2", "1", "3"]
-    expect(page.locator(".sheet-standings tbody tr.winner")).to_contain_text("Bruno")
+    expect(page.locator(".standings tbody tr.winner")).to_contain_text("Bruno")
     expect(page.get_by_role("heading", name="Classement final")).to_be_visible()
     expect(page.locator(".bar__text")).to_have_text("Manche 10 · Bruno gagne avec 100")
     shoot(page, "sheet-06-fr-the-end")
@@ -281,7 +281,7 @@ def test_long_names_on_a_320_pixel_phone_never_widen_the_page(make_page: MakePag
     shoot(page, f"sheet-09-320-{players}-players")
     page.locator(".end-entry summary").click()
     page.get_by_role("button", name="End the game now").click()
-    expect(page.locator(".sheet-standings tbody tr")).to_have_count(players)
+    expect(page.locator(".standings tbody tr")).to_have_count(players)
     assert page.evaluate(OVERFLOW) <= 0
     shoot(page, f"sheet-10-320-{players}-players-the-end")
 

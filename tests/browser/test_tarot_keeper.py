@@ -273,7 +273,7 @@ def test_a_four_player_game_in_english(make_page: MakePage):
     expect(page.locator(".end-entry__result")).to_have_text("On the totals as they stand: Ada wins with 358.")
     page.get_by_role("button", name=words.end).click()
     expect(page.locator(".band__status")).to_have_text("Ada wins with 358.")
-    expect(page.locator(".tarot-standings tbody tr")).to_have_count(4)
+    expect(page.locator(".standings tbody tr")).to_have_count(4)
     expect(page.locator(".chart__line")).to_have_count(4)
     shoot(page, "en-08-the-end", full_page=True)
     assert_accessible(page, "tarot-the-end")

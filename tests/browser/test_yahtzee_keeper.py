@@ -247,7 +247,7 @@ def test_a_whole_game_on_a_phone(make_page: MakePage, language: str):
     assert set(turn_taps) == {TAPS_PER_TURN}
     # The end: the standings, the chart, no pad.
     expect(page.locator("#band-status")).to_have_text(words.result)
-    expect(page.locator(".yz-standings tbody tr")).to_have_count(2)
+    expect(page.locator(".standings tbody tr")).to_have_count(2)
     expect(page.locator(".chart polyline")).to_have_count(2)
     expect(page.locator(".face-button")).to_have_count(0)
     expect(watcher.locator("#band-status")).to_have_text(words.result)

@@ -7,8 +7,8 @@ import tomllib
 import pytest
 from django.conf import settings
 
+from marquoir.catalog.games import GAMES
 from marquoir.games.content import GAMES_DIR, SECTION_KEYS, content_path, load_content
-from marquoir.games.registry import GAMES
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 

@@ -1,12 +1,16 @@
-"""The registry lists the games by slug and by category; the catalog names each category."""
+"""One registry, found once in INSTALLED_APPS: the catalog lists each installed game with box
+facts, by slug and by category, and the match core keeps the score of the same games."""
 
 from __future__ import annotations
 
 from django.utils import translation
 
 from marquoir.catalog.categories import CATEGORY_LABELS, category_label
+from marquoir.catalog.games import GAMES, games_by_category, games_in, get_game, keeps_score, reference_for
+from marquoir.games.meta import CATEGORIES
 from marquoir.games.pickomino.meta import META as PICKOMINO
-from marquoir.games.registry import CATEGORIES, GAMES, games_by_category, games_in, get_game
+from marquoir.registry import installed_games
+from marquoir.tables.keepers import all_keepers
 
 
 def test_pickomino_is_registered_under_its_slug():
@@ -16,11 +20,20 @@ def test_pickomino_is_registered_under_its_slug():
 
 def test_an_unknown_slug_is_no_game():
     assert get_game("chess") is None
+    assert not keeps_score("chess")
 
 
 def test_pickomino_is_a_dice_game():
     assert games_in("dice")[0] is PICKOMINO
     assert games_by_category()[0] == ("dice", games_in("dice"))
+
+
+def test_the_catalog_shows_the_games_by_category_in_the_order_they_are_installed():
+    assert list(GAMES) == ["pickomino", "yahtzee", "tarot"]
+    assert [(category, [game.slug for game in games]) for category, games in games_by_category()] == [
+        ("dice", ["pickomino", "yahtzee"]),
+        ("cards", ["tarot"]),
+    ]
 
 
 def test_every_game_s_category_is_listed_and_named_for_people():
@@ -34,3 +47,23 @@ def test_the_dice_category_is_named_in_each_language():
         assert category_label("dice") == "Dice games"
     with translation.override("fr"):
         assert category_label("dice") == "Jeux de dés"
+
+
+def test_the_catalog_and_the_core_read_the_same_registry():
+    assert all_keepers() is installed_games()
+    assert list(all_keepers()) == ["pickomino", "sheet", "tarot", "yahtzee"]
+    assert all(keeps_score(slug) and all_keepers()[slug].meta is meta for slug, meta in GAMES.items())
+
+
+def test_the_sheet_keeps_score_but_has_no_box_to_list():
+    assert keeps_score("sheet")
+    assert get_game("sheet") is None
+
+
+def test_each_game_s_quick_reference_is_its_own_template_beside_its_keeper():
+    for slug in GAMES:
+        found = reference_for(slug)
+        assert found is not None
+        assert found[0] == f"{slug}/reference.html"
+    assert reference_for("sheet") is None
+    assert reference_for("chess") is None

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from django.test import Client
+from django.test import Client, TestCase
 
 from marquoir.groups import services
 from marquoir.groups.models import DeviceGroup, Group, Member, Play
@@ -81,10 +81,12 @@ def new_match(
 
 
 def act(match: Match | str, *bodies: Mapping[str, Any]) -> None:
-    """Each body played on the match, as the API would (refusals raise ServiceError)."""
+    """Each body played on the match, as the API would (refusals raise ServiceError), and
+    committed: what follows a match's writes (a group's plays) is told then."""
     match_id = match if isinstance(match, str) else match.id
     for body in bodies:
-        match_services.match_act(match_id=match_id, body=dict(body))
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            match_services.match_act(match_id=match_id, body=dict(body)).or_raise()
 
 
 def is_over(match: Match | str) -> bool:

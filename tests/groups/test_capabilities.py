@@ -53,7 +53,7 @@ def world(db: None) -> World:
     group, key = services.group_create(name="Thursday", players=["Ada", "Ben"])
     other_group, other_key = services.group_create(name="Friday", players=["Ada", "Ben"])
     match = new_match("sheet", ("Ada", "Ben"))
-    match_services.match_act(match_id=match.id, body=round_(3, 4))
+    match_services.match_act(match_id=match.id, body=round_(3, 4)).or_raise()
     other = new_match("sheet", ("Ada", "Ben"))
     kept = finished_sheet(players=("Ada", "Ben"), scores=(5, 6))
     play = attach_owned(group=group, match_id=kept.id)

@@ -445,9 +445,7 @@ def test_deleting_a_play_without_the_matchs_write_right_only_takes_it_out_of_the
 
     assert counts() == before | {"plays": before["plays"] - 1}
     assert LogEntry.objects.filter(match_id=match.id).count() == 16
-    assert (
-        match_services.match_act(match_id=match.id, body={"type": "undo"}).view is not None
-    )  # the owners still keep score on it
+    assert match_services.match_act(match_id=match.id, body={"type": "undo"}).applied  # the owners still keep score
 
 
 def test_deleting_a_play_of_another_group_or_no_play_is_not_found(made: Made) -> None:

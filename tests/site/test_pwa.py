@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import translation
 
 from marquoir.catalog import pwa
-from marquoir.games.registry import GAMES
+from marquoir.catalog.games import GAMES
 from tests.catalog.pages import Page
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

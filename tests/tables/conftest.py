@@ -8,7 +8,7 @@
 - `api.refused(match, body, code, status)`: posts a body that must be refused and checks the
   State read afterwards is the one read before.
 - `error_of(response, code, status)`: checks the contract's error shape and returns the message.
-- `create_row(...)`, `act_on(row, body)`: the services called directly, as the pages do;
+- `create_row(...)`, `act_on(row, body)`: the services called directly (a refusal raised);
   `row` is a fresh three-player match made that way (Ada, Ben, Cy; Ada starts).
 - `body_of(action)`: an engine action (from `playout.random_game`) as the contract's body.
 - `tiles_in_place(state)`: every tile of a State with where it lies, for the one-place invariant.
@@ -27,7 +27,7 @@ from django.test import Client
 from marquoir.games.pickomino import Action, Bust, Take
 from marquoir.tables import services
 from marquoir.tables.models import Match
-from marquoir.tables.services import ActResult
+from marquoir.tables.outcome import Accepted
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as Response
@@ -198,9 +198,10 @@ def create_row(
     return services.match_create(game="pickomino", players=list(players), first=first, options=options)
 
 
-def act_on(row: Match, body: object) -> ActResult:
-    """``services.match_act`` with ``body``, parsed by the match's game as the API's are."""
-    return services.match_act(match_id=row.id, body=body)
+def act_on(row: Match, body: object) -> Accepted:
+    """``services.match_act`` with ``body``, parsed by the match's game as the API's are; its
+    refusal raised (``ServiceError``)."""
+    return services.match_act(match_id=row.id, body=body).or_raise()
 
 
 @pytest.fixture

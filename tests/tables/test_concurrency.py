@@ -24,12 +24,20 @@ from typing import Any
 import pytest
 from django.db import connections
 
-from marquoir.keepers.pickomino.keeper import parse_request as parse_action
+from marquoir.keepers.pickomino.keeper import KEEPER
 from marquoir.keepers.pickomino.state import state_json
 from marquoir.tables import services
+from marquoir.tables.actions import ActionRequest
+from marquoir.tables.actions import parse_action as parse_request
 from marquoir.tables.models import LogEntry, Match
+from marquoir.tables.outcome import Accepted, ServiceError
 from marquoir.tables.selectors import match_view
-from marquoir.tables.services import ActResult, ServiceError
+
+
+def parse_action(body: object) -> ActionRequest:
+    """The core's parser, for a Pickomino match (a game of the core's tests)."""
+    return parse_request(body, KEEPER)
+
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,7 +49,7 @@ ROUNDS = 4  # each race is run on this many fresh matches
 class Outcome:
     """What one racing request got: its result, or the error it raised."""
 
-    result: ActResult | None = None
+    result: Accepted | None = None
     error: BaseException | None = None
 
     @property
@@ -59,7 +67,7 @@ def race(match_id: str, bodies: Sequence[dict[str, Any]]) -> list[Outcome]:
         try:
             request = parse_action(body)
             barrier.wait(timeout=JOIN_TIMEOUT_S)
-            outcomes[index] = Outcome(result=services.match_act(match_id=match_id, request=request))
+            outcomes[index] = Outcome(result=services.match_act(match_id=match_id, request=request).or_raise())
         except BaseException as error:  # every failure is the test's to judge, none the thread's
             outcomes[index] = Outcome(error=error)
         finally:
@@ -168,7 +176,7 @@ def test_eight_busts_without_expected_seq_all_apply_one_after_the_other():
 @pytest.mark.parametrize("round_", range(ROUNDS))
 def test_an_undo_racing_a_take_leaves_a_log_whose_fold_is_every_answer(round_: int):
     match_id = new_match()
-    first = services.match_act(match_id=match_id, request=parse_action(take(27)))
+    first = services.match_act(match_id=match_id, request=parse_action(take(27))).or_raise()
     assert first.state["seq"] == 1
 
     outcomes = race(match_id, [{"type": "undo"}, take(26)])

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from marquoir.tables.names import MAX_MARKS_ON_A_LETTER, name_key, readable
-from marquoir.tables.services import ServiceError, clean_names
+from marquoir.tables.names import MAX_MARKS_ON_A_LETTER, clean_names, name_key, readable
+from marquoir.tables.outcome import ServiceError
 
 
 def refusal(names: list[str]) -> tuple[str, dict[str, object]]:

@@ -6,24 +6,28 @@ import datetime
 from typing import Any
 
 import pytest
+from django.db import connection
 from django.utils import timezone
 
 from marquoir.games.pickomino import TILES
-from marquoir.keepers.pickomino.keeper import parse_request as parse_action
+from marquoir.keepers.pickomino.keeper import KEEPER
 from marquoir.keepers.pickomino.state import state_json
 from marquoir.tables import live, services
+from marquoir.tables.actions import ActionRequest
+from marquoir.tables.actions import parse_action as parse_request
+from marquoir.tables.capabilities import device_can_edit, device_link, device_matches, edit_token_matches
 from marquoir.tables.models import DeviceMatch, LogEntry, Match
+from marquoir.tables.outcome import ServiceError
 from marquoir.tables.selectors import match_view
-from marquoir.tables.services import (
-    ServiceError,
-    device_can_edit,
-    device_link,
-    device_matches,
-    edit_token_matches,
-    match_create,
-)
+from marquoir.tables.services import match_create
 
 from .conftest import BUST, UNDO, act_on, create_row, take, take_dice
+
+
+def parse_action(body: object) -> ActionRequest:
+    """The core's parser, for a Pickomino match (a game of the core's tests)."""
+    return parse_request(body, KEEPER)
+
 
 DEVICE = "device-secret-of-ada-phone-0123456789"
 OTHER_DEVICE = "device-secret-of-ben-phone-9876543210"
@@ -257,15 +261,18 @@ def test_a_retried_action_id_is_answered_as_a_replay_of_the_first_entry(row):
 
 def another_phone_writes_between_read_and_write(monkeypatch, body: dict[str, Any]) -> list[str]:
     """Make the next action's unlocked reading go stale: right after it, another request
-    records ``body`` on the same match (as a second phone would). Returns the calls seen."""
+    records ``body`` on the same match (as a second phone would). Returns the calls seen:
+    each working out of an action, outside the write's transaction (unlocked) or inside it,
+    the row locked."""
     real_prepare = services._prepare
     calls: list[str] = []
+    outside = len(connection.atomic_blocks)  # the test's own transaction, if any
 
-    def prepare(match_id: str, request: Any, raw_body: object, *, locked: bool) -> Any:
-        prepared = real_prepare(match_id, request, raw_body, locked=locked)
-        calls.append("locked" if locked else "unlocked")
+    def prepare(row: Match, *args: Any) -> Any:
+        prepared = real_prepare(row, *args)
+        calls.append("locked" if len(connection.atomic_blocks) > outside else "unlocked")
         if calls == ["unlocked"]:
-            services.match_act(match_id=match_id, request=parse_action(body))
+            services.match_act(match_id=row.pk, request=parse_action(body)).or_raise()
         return prepared
 
     monkeypatch.setattr(services, "_prepare", prepare)

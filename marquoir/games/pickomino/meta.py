@@ -16,4 +16,5 @@ META = GameMeta(
     released=2005,
     designers=("Reiner Knizia",),
     publishers=("Gigamic", "Zoch"),
+    bgg_id=15818,
 )

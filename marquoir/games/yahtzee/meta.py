@@ -19,4 +19,5 @@ META = GameMeta(
     # on their yacht. The page shows no designer rather than a made-up one.
     designers=(),
     publishers=("Milton Bradley / Hasbro", "E. S. Lowe"),
+    bgg_id=2243,
 )

@@ -1,64 +1,88 @@
-"""Pickomino's actions as the API and the pages send them: take (by total and worm, or by
-the kept dice) and bust. The body is checked here for shape (the API's ``invalid``); the
-rules themselves are the engine's to check. The stored payload is the normalised request,
-so the log can be folded back into engine actions at any time."""
+"""Pickomino's actions, one schema each: take (by total and worm, or by the kept dice) and
+bust. A schema reads the API's body (the ``invalid`` refusals: types, bounds, what the
+fields mean together), gives the payload the log keeps, the engine's action for a stored
+payload and the body a table screen's form sends. The rules themselves are the engine's
+to check; the log can be folded back into engine actions at any time."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+from ninja import Field
+from pydantic import model_validator
+from pydantic_core import ErrorDetails
 
 from marquoir.games.pickomino import GRILL, Bust, BustReason, RuleError, Take, TurnDice
+from marquoir.games.pickomino.dice import DICE_COUNT
+from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
 from marquoir.games.pickomino.errors import INVALID
-from marquoir.rules.values import is_whole_number
-from marquoir.tables.actions import ascii_number, form_number, shorten
+from marquoir.tables.kit import ActionBody, ascii_number, form_number, shorten
 
 from .turn import decode_dice
 
-
-def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored payload of a take or a bust, or ``RuleError(invalid, reason)``."""
-    if body.get("type") == "take":
-        return _take_payload(body)
-    reason = body.get("reason", BustReason.DECLARED.value)
-    if not isinstance(reason, str) or reason not in {member.value for member in BustReason}:
-        raise RuleError(INVALID, "bad_reason", given=shorten(reason))
-    return {"type": "bust", "reason": reason}
+FaceKey = Literal["1", "2", "3", "4", "5", "worm"]
 
 
-def _take_payload(body: Mapping[str, Any]) -> dict[str, Any]:
-    source = body.get("from", GRILL)
-    if source != GRILL and not is_whole_number(source):
-        raise RuleError(INVALID, "bad_source", source=shorten(source))
-    if "dice" in body:
-        if "total" in body or "worm" in body:
-            raise RuleError(INVALID, "dice_and_total")
-        dice = TurnDice.from_counts(body["dice"])
-        counts = {face.key: count for face, count in dice.counts().items()}
-        return {"type": "take", "total": dice.total, "worm": dice.has_worm, "from": source, "dice": counts}
-    total, worm = body.get("total"), body.get("worm")
-    if not is_whole_number(total):
-        raise RuleError(INVALID, "bad_total", total=shorten(total))
-    if not isinstance(worm, bool):
-        raise RuleError(INVALID, "bad_worm")
-    return {"type": "take", "total": total, "worm": worm, "from": source}
+class TakeIn(ActionBody):
+    """Take a tile: from the grill or the top of another player's stack, with the turn's
+    total and whether a worm was kept, or with the kept dice (the server adds them up)."""
 
+    type: Literal["take"]
+    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="the turn's total")
+    worm: bool | None = Field(None, description="whether a worm was kept")
+    dice: dict[FaceKey, Annotated[int, Field(ge=0, le=DICE_COUNT)]] | None = Field(
+        None, description="the kept dice per face, instead of total and worm"
+    )
+    from_: Literal["grill"] | Annotated[int, Field(ge=0)] = Field(
+        "grill", alias="from", description='"grill" or the player robbed'
+    )
 
-def engine_action(payload: Mapping[str, Any]) -> Take | Bust:
-    """The engine's action for a stored take or bust payload."""
-    if payload["type"] == "take":
+    reasons: ClassVar[Mapping[str, str]] = {"total": "bad_total", "worm": "bad_worm", "from": "bad_source"}
+
+    @classmethod
+    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
+        if field != "dice":
+            return super().refusal(field, error)
+        location = error["loc"]
+        if len(location) < 3:  # not an object
+            return RuleError(INVALID, "bad_dice")
+        face = str(location[2])
+        if "[key]" in location:
+            return RuleError(INVALID, "unknown_face", face=shorten(face))
+        return RuleError(INVALID, "bad_die_count", face=face, count=shorten(error.get("input")))
+
+    @model_validator(mode="after")
+    def _total_or_dice(self) -> Self:
+        """The dice (whose total and worm the server works out, by the dice rules), or the
+        total and the worm, not both."""
+        if "dice" in self.model_fields_set:
+            if self.model_fields_set & {"total", "worm"}:
+                raise RuleError(INVALID, "dice_and_total")
+            kept = TurnDice.from_counts(self.dice)  # type: ignore[arg-type]  # None is refused there
+            self.dice = {face.key: count for face, count in kept.counts().items()}  # type: ignore[misc]
+            self.total, self.worm = kept.total, kept.has_worm
+        elif self.total is None:
+            raise RuleError(INVALID, "bad_total", total=shorten(self.total))
+        elif self.worm is None:
+            raise RuleError(INVALID, "bad_worm")
+        return self
+
+    def payload(self) -> dict[str, Any]:
+        payload: dict[str, Any] = {"type": "take", "total": self.total, "worm": self.worm, "from": self.from_}
+        if self.dice is not None:
+            payload["dice"] = self.dice
+        return payload
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Take:
         return Take(payload["total"], payload["worm"], payload["from"])
-    return Bust(BustReason(payload.get("reason", BustReason.DECLARED.value)))
 
-
-def form_action(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The API-shaped body of a take or bust sent by the table screen's forms.
-
-    A claim button sends ``claim=<total>:<source>`` (``27:grill``, ``30:2``); the dice pad
-    adds the kept dice, from which the server works the total out itself.
-    """
-    body: dict[str, Any] = {"type": data.get("type")}
-    if body["type"] == "take":
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """A claim button sends ``claim=<total>:<source>`` (``27:grill``, ``30:2``); the dice
+        pad adds the kept dice, from which the server works the total out itself."""
+        body: dict[str, Any] = {"type": "take"}
         claim = data.get("claim")
         total: int | None
         source: Any
@@ -76,6 +100,29 @@ def form_action(data: Mapping[str, Any]) -> dict[str, Any]:
             body["total"] = total
             body["worm"] = claim is not None or data.get("worm") == "1"
         body["from"] = source
-    elif body["type"] == "bust" and data.get("reason"):
-        body["reason"] = data["reason"]
-    return body
+        return body
+
+
+class BustIn(ActionBody):
+    """A failed turn: the player's top tile goes back to the grill."""
+
+    type: Literal["bust"]
+    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] = Field(
+        "declared", description="why the turn failed (extension; the penalty is the same)"
+    )
+
+    reasons: ClassVar[Mapping[str, str]] = {"reason": "bad_reason"}
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Bust:
+        return Bust(BustReason(payload.get("reason", BustReason.DECLARED.value)))
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": "bust"}
+        if data.get("reason"):
+            body["reason"] = data["reason"]
+        return body
+
+
+ACTIONS = (TakeIn, BustIn)

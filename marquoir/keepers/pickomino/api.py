@@ -1,79 +1,32 @@
-"""Pickomino in the JSON API: its actions' and State's schemas, and its own endpoints
-(``/claims``: what a total may claim; ``/advice``: the turn assistant's exact odds)."""
+"""Pickomino in the JSON API: its State's schema, and its own endpoints (``/claims``: what a
+total may claim; ``/advice``: the turn assistant's exact odds). The actions' schemas are
+actions.py's, the options' options.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, ClassVar, Literal
+from typing import Literal
 
 from django.http import HttpRequest, HttpResponse
 from ninja import Field
 from pydantic import ValidationError as PydanticValidationError
-from pydantic_core import ErrorDetails
 
 from marquoir.games.pickomino import RuleError
-from marquoir.games.pickomino.dice import DICE_COUNT
-from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM, steal_victim
-from marquoir.games.pickomino.errors import INVALID
+from marquoir.games.pickomino.engine import MAX_TOTAL, steal_victim
 from marquoir.games.pickomino.odds import Table, advise
-from marquoir.tables.api_errors import answer, error_response
-from marquoir.tables.keepers import GameEndpoint
-from marquoir.tables.models import Match
-from marquoir.tables.schemas import ActionBody, OutSchema, shorten
-from marquoir.tables.selectors import match_view
-from marquoir.tables.services import ServiceError
+from marquoir.tables.kit import (
+    GameEndpoint,
+    Match,
+    OutSchema,
+    ServiceError,
+    answer,
+    error_response,
+    keeper_for,
+    match_view,
+)
 
-from .keeper import KEEPER
+from .options import OptionsSchema
 from .state import claims_json
 from .turn import decode_dice, decode_roll
-
-
-class OptionsSchema(OutSchema):
-    shorter_game: bool = False
-    flip_without_return: bool = False
-
-
-FaceKey = Literal["1", "2", "3", "4", "5", "worm"]
-
-
-class TakeIn(ActionBody):
-    """Take a tile: from the grill or the top of another player's stack, with the turn's
-    total and whether a worm was kept, or with the kept dice (the server adds them up)."""
-
-    type: Literal["take"]
-    total: int | None = Field(None, ge=MIN_TOTAL_WITH_WORM, le=MAX_TOTAL, description="the turn's total")
-    worm: bool | None = Field(None, description="whether a worm was kept")
-    dice: dict[FaceKey, Annotated[int, Field(ge=0, le=DICE_COUNT)]] | None = Field(
-        None, description="the kept dice per face, instead of total and worm"
-    )
-    from_: Literal["grill"] | Annotated[int, Field(ge=0)] = Field(
-        "grill", alias="from", description='"grill" or the player robbed'
-    )
-
-    reasons: ClassVar[Mapping[str, str]] = {"total": "bad_total", "worm": "bad_worm", "from": "bad_source"}
-
-    @classmethod
-    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
-        if field != "dice":
-            return super().refusal(field, error)
-        location = error["loc"]
-        if len(location) < 3:  # not an object
-            return RuleError(INVALID, "bad_dice")
-        face = str(location[2])
-        if "[key]" in location:
-            return RuleError(INVALID, "unknown_face", face=shorten(face))
-        return RuleError(INVALID, "bad_die_count", face=face, count=shorten(error.get("input")))
-
-
-class BustIn(ActionBody):
-    """A failed turn: the player's top tile goes back to the grill."""
-
-    type: Literal["bust"]
-    reason: Literal["declared", "no_new_face", "no_worm", "nothing_to_claim"] = Field(
-        "declared", description="why the turn failed (extension; the penalty is the same)"
-    )
-
-    reasons: ClassVar[Mapping[str, str]] = {"reason": "bad_reason"}
 
 
 class PlayerOut(OutSchema):
@@ -135,7 +88,7 @@ def match_claims(request: HttpRequest, match: Match) -> HttpResponse:
             raise ServiceError("invalid", "bad_claim_query") from None
         view = match_view(match)
     except ServiceError as error:
-        return error_response(request, error, None, KEEPER)
+        return error_response(request, error, None, keeper_for(match.game))
     return answer(ClaimsOut, claims_json(view, query.total, query.worm))
 
 
@@ -193,9 +146,9 @@ def match_advice(request: HttpRequest, match: Match) -> HttpResponse:
             rolled = decode_roll({"roll": roll}, kept.dice_left) if roll else None
             advice = advise(Table.of(state), kept, rolled)
         except RuleError as error:
-            raise ServiceError.from_rule(error, keeper=KEEPER) from None
+            raise ServiceError.from_rule(error) from None
     except ServiceError as error:
-        return error_response(request, error, players, KEEPER)
+        return error_response(request, error, players, keeper_for(match.game))
     stop_claim = None
     if advice.stop_tile is not None:
         victim = steal_victim(state, advice.stop_tile) if advice.stop_steals else None

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from marquoir.games.pickomino import Face, GameState, TurnDice
 from marquoir.games.pickomino.engine import steal_victim
 from marquoir.games.pickomino.odds import Advice, Table, advise
-from marquoir.tables.formatting import percent, signed
+from marquoir.tables.kit import percent, signed
 
 from .narration import worms_text
 from .turn import TurnEntry

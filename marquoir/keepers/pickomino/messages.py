@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext as _
 
-from marquoir.tables.keepers import Wording
+from marquoir.tables.kit import Wording
 
 # Pickomino's own error codes (docs/api-v1.md) and their HTTP status.
 STATUSES: Mapping[str, int] = {"no_worm": 422, "nothing_to_take": 422, "not_stealable": 422}

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.pickomino import Busted, BustReason, Outcome, Took
+from marquoir.tables.kit import LogWords, undo_text
 
 
 def worms_text(count: int) -> str:
@@ -79,7 +80,7 @@ def _describe_bust(outcome: Busted, name: str) -> str:
 def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
     """The log line of an undo."""
     if undone is None:
-        return _("Undo.")
+        return undo_text()
     return _("Undone: %(what)s") % {"what": describe(undone, players)}
 
 
@@ -115,5 +116,8 @@ def describe_short(outcome: Outcome, players: Sequence[str]) -> str:
 def describe_undo_short(undone: Outcome | None, players: Sequence[str]) -> str:
     """The few words shown after an undo: “Undone: Ada took 27 (+2)”."""
     if undone is None:
-        return _("Undo.")
+        return undo_text()
     return _("Undone: %(what)s") % {"what": describe_short(undone, players)}
+
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,19 +23,23 @@ from marquoir.games.pickomino import (
     winners,
     worms_on,
 )
-from marquoir.tables.actions import FreshIds
-from marquoir.tables.formatting import join_names
-from marquoir.tables.log_words import LogWords, log_in_words
-from marquoir.tables.messages import message_for
-from marquoir.tables.selectors import MatchView, in_force
+from marquoir.tables.kit import (
+    LineChart,
+    MatchView,
+    StandingRow,
+    Standings,
+    TableWords,
+    join_names,
+    last_words,
+    line_chart,
+    message_for,
+)
 
 from .assistant import AdviceView, advice_for, face_name, tile_pad_advice
 from .messages import WORDINGS
-from .narration import bust_reason_text, describe, describe_short, describe_undo, describe_undo_short
+from .narration import LOG_WORDS, bust_reason_text
 from .state import worms_over_time
-from .turn import DICE_PAD, TILE_PAD, TurnEntry, read_turn
-
-LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
+from .turn import DICE_PAD, PADS, TILE_PAD, TurnEntry, preferred_pad, read_turn
 
 
 @dataclass(frozen=True)
@@ -76,32 +80,14 @@ class PlayerCard:
         return ngettext("worm", "worms", self.worms)
 
 
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
-
-
-def _chart(view: MatchView) -> dict[str, Any]:
-    """Polylines of each player's worms after every action in force, scaled into the chart box."""
+def _chart(view: MatchView) -> LineChart:
+    """Each player's worms after every action in force."""
     series = worms_over_time(view)
     steps = max(len(series[0]) - 1, 1)
-    top = max(max(max(s) for s in series), 1)
-    inner_w, inner_h = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-    lines = []
-    for player, values in enumerate(series):
-        points = " ".join(
-            f"{CHART_PAD + inner_w * step / steps:.1f},{CHART_HEIGHT - CHART_PAD - inner_h * value / top:.1f}"
-            for step, value in enumerate(values)
-        )
-        lines.append({"player": player, "name": view.row.players[player], "points": points, "last": values[-1]})
-    return {
-        "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "pad": CHART_PAD,
-        "lines": lines,
-        "top": top,
-        "steps": steps,
-        "bottom_y": CHART_HEIGHT - CHART_PAD,
-        "right_x": CHART_WIDTH - CHART_PAD,
-    }
+    caption = ngettext(
+        "Worms of each player over %(turns)s turn", "Worms of each player over %(turns)s turns", steps
+    ) % {"turns": steps}
+    return line_chart(series, view.row.players, caption=caption)
 
 
 def _result_text(view: MatchView) -> tuple[str, str | None]:
@@ -300,53 +286,75 @@ def _turn_context(view: MatchView, turn: TurnEntry, names: list[str]) -> dict[st
     return context
 
 
-def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, pad: str = TILE_PAD) -> dict[str, Any]:
+def board_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, pad: str = TILE_PAD) -> dict[str, Any]:
     """Everything pickomino/table.html needs."""
     state, names = view.engine.state, list(view.row.players)
     turn = read_turn(query, state, view.row.seq, pad=pad) if can_edit and not state.over else None
     offered = _offered_claims(turn, state)
     narrowed = turn is not None and (turn.has_total or turn.pad == DICE_PAD)
-    log, last_action = log_in_words(view, LOG_WORDS)
     players = _players(state, names, offered)
     context: dict[str, Any] = {
-        "match": view.row,
-        "state": state,
         "grill": _grill(state, names, offered, narrowed),
         "players": players,
         "steals": [player for player in players if player.claim],
         "current_name": names[state.current],
-        "log": log,
-        "last_action": last_action,
-        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
-        "can_undo": can_edit and bool(in_force(view.log)),
-        "can_edit": can_edit,
         "turn": turn,
-        "action_ids": FreshIds(),
-        # A second key for Undo, so that a tap on a tile and then on Undo are two actions.
-        "undo_action_id": uuid.uuid4().hex,
-        "score_unit": _("worms"),
         "face_up_count": len(state.face_up),
         "claims_offered": bool(offered),
+        "words": TableWords(
+            title=_("Pickomino table"),
+            watching=_("You are watching this match. Only the devices keeping score can record turns."),
+            watch=_("Follows the table live; cannot record turns."),
+            keep=_("Lets that phone record turns and undo: show it only at the table."),
+            stylesheets=("pickomino/pickomino.css",),
+        ),
     }
     if turn is not None:
         context.update(_turn_context(view, turn, names))
         if turn.overtaken:
             context["notice"] = _(
                 "The table changed on another phone (%(what)s): the turn being entered here was dropped."
-            ) % {"what": last_action or _("an undo")}
+            ) % {"what": last_words(view, LOG_WORDS) or _("an undo")}
         elif turn.dropped:
             context["notice"] = _(
                 "This address holds a turn that was not entered on this table as it is now: it was dropped."
             )
     if state.over:
         headline, tie_break = _result_text(view)
+        won = set(winners(state))
         context.update(
-            result_headline=headline,
-            tie_break=tie_break,
-            standings=[
-                {"rank": row.rank, "name": names[row.player], "worms": row.worms, "best_tile": row.best_tile}
-                for row in standings(state)
-            ],
+            status_text=headline,
+            standings=Standings(
+                rows=tuple(
+                    StandingRow(
+                        rank=row.rank,
+                        name=names[row.player],
+                        winner=row.player in won,
+                        cells=(str(row.worms), str(row.best_tile) if row.best_tile else "–"),
+                    )
+                    for row in standings(state)
+                ),
+                columns=(_("Worms"), _("Highest tile")),
+                tie_break=tie_break,
+                # Rank 1 says who won; a badge would squeeze the name between three columns.
+                mark_winners=False,
+            ),
             chart=_chart(view),
         )
+    return context
+
+
+PAD_COOKIE = "marquoir_pad"
+PAD_COOKIE_AGE = 365 * 24 * 3600
+
+
+def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
+    """Everything pickomino/table.html needs, with the pad this device chose last."""
+    pad = preferred_pad(query, request.COOKIES.get(PAD_COOKIE))
+    context = board_context(view, query, can_edit=can_edit, pad=pad)
+    if query.get("pad") in PADS:
+        # The pad chosen stays this device's choice for the next turns (the address goes bare).
+        context["cookies"] = {PAD_COOKIE: (query["pad"], PAD_COOKIE_AGE)}
+    turn = context.get("turn")
+    context["entry_dropped"] = turn is not None and turn.dropped
     return context

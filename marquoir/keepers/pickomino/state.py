@@ -5,18 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from marquoir.games.pickomino import Match as PickominoMatch
-from marquoir.games.pickomino import Options, Setup, legal_claims, standings, winners, worms_on
-from marquoir.tables.models import Match
-from marquoir.tables.selectors import MatchView
+from marquoir.games.pickomino import Setup, legal_claims, standings, winners, worms_on
+from marquoir.tables.kit import Match, MatchView
+
+from .options import OptionsSchema
 
 
 def setup_of(row: Match) -> Setup:
     """The engine's set-up for a stored match."""
-    options = Options(
-        shorter_game=bool(row.options.get("shorter_game", False)),
-        flip_without_return=bool(row.options.get("flip_without_return", False)),
-    )
-    return Setup(len(row.players), row.first, options)
+    return Setup(len(row.players), row.first, OptionsSchema.of(row.options).engine())
 
 
 def start(row: Match) -> PickominoMatch:

@@ -20,8 +20,7 @@ from typing import cast
 from django.utils.translation import gettext_lazy
 
 from marquoir.games.pickomino import Busted, GameState, Outcome, Took, standings, winners
-from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
+from marquoir.tables.kit import MatchSummary, MatchView, StatFigure, ranks_by_seat
 
 BUSTS, STEALS, BEST_TILE = "busts", "steals", "best_tile"
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from marquoir.games.pickomino import DICE_COUNT, BustReason, Claim, Face, GameState, RuleError, TurnDice, legal_claims
 from marquoir.games.pickomino.engine import MAX_TOTAL, MIN_TOTAL_WITH_WORM
-from marquoir.tables.actions import ascii_number
+from marquoir.tables.kit import ascii_number
 
 TILE_PAD, DICE_PAD = "tiles", "dice"
 PADS = (TILE_PAD, DICE_PAD)

@@ -1,22 +1,23 @@
-"""The sheet's actions as the API and the pages send them: a round's scores, and the end.
+"""The sheet's actions, one schema each: a round's scores, and the end.
 
-The body is checked here for shape (the API's ``invalid``): ``scores`` a list of whole
-numbers within ±100 000. How many scores a round needs is the engine's to check (it
-knows the players). The stored payload is the normalised request, so the log folds back
-into engine actions at any time.
+A schema reads the API's body (the ``invalid`` refusals): ``scores`` a list of whole
+numbers within ±100 000, at most one per player a sheet can have; how many this sheet
+takes is the engine's to check (it knows the players). It gives the payload the log keeps,
+the engine's action for a stored payload and the body the table screen's round form sends.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from ninja import Field
+from pydantic_core import ErrorDetails
 
 from marquoir.games.sheet import MAX_PLAYERS, MAX_SCORE, MIN_SCORE, End, Round, RuleError
 from marquoir.rules import INVALID
-from marquoir.rules.values import is_whole_number
-from marquoir.tables.actions import shorten
-from marquoir.tables.formatting import MINUS
+from marquoir.tables.kit import MINUS, ActionBody, shorten
 
 ROUND, END = "round", "end"
 
@@ -27,35 +28,60 @@ _FORM_SCORE = re.compile(f"([-{MINUS}]?)([0-9]+)")
 _MAX_DIGITS = 9
 
 
-def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored payload of a round or the end, or ``RuleError(invalid, reason)``.
+class RoundIn(ActionBody):
+    """A round: one score per player, in seating order."""
 
-    Reasons: ``bad_scores`` (not a list, or an item that is not a whole number: a bool or
-    a float is refused, ``12.0`` too), ``score_range`` (beyond ±100 000), ``score_count``
-    (more scores than a sheet has players; too few or too many for this match is the
-    engine's refusal, with the same reason).
-    """
-    if body.get("type") == END:
-        return {"type": END}
-    scores = body.get("scores")
-    if not isinstance(scores, list):
-        raise RuleError(INVALID, "bad_scores", scores=shorten(scores))
-    if len(scores) > MAX_PLAYERS:
-        raise RuleError(INVALID, "score_count", count=len(scores), expected=None)
-    for player, score in enumerate(scores):
-        if not is_whole_number(score):
-            raise RuleError(INVALID, "bad_scores", player=player, score=shorten(score))
-    for player, score in enumerate(scores):
-        if not MIN_SCORE <= score <= MAX_SCORE:
-            raise RuleError(INVALID, "score_range", player=player, score=shorten(score))
-    return {"type": ROUND, "scores": list(scores)}
+    type: Literal["round"]
+    scores: list[Annotated[int, Field(ge=MIN_SCORE, le=MAX_SCORE)]] = Field(
+        ...,
+        max_length=MAX_PLAYERS,  # how many this sheet takes is the engine's to say: it knows the players
+        description=f"one whole number per player, in seating order, {MIN_SCORE} to {MAX_SCORE}",
+    )
 
+    @classmethod
+    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
+        """Reasons: ``bad_scores`` (not a list, or an item that is not a whole number: a
+        bool or a float is refused, ``12.0`` too), ``score_range`` (beyond ±100 000),
+        ``score_count`` (more scores than a sheet has players; too few or too many for this
+        match is the engine's refusal, with the same reason)."""
+        location, kind, given = error["loc"], error["type"], error.get("input")
+        if field != "scores":
+            return super().refusal(field, error)
+        if len(location) < 3:  # the list itself
+            if kind == "too_long" and isinstance(given, list):
+                return RuleError(INVALID, "score_count", count=len(given), expected=None)
+            return RuleError(INVALID, "bad_scores", scores=shorten(given))
+        player = location[2]
+        if kind in {"greater_than_equal", "less_than_equal"}:
+            return RuleError(INVALID, "score_range", player=player, score=shorten(given))
+        return RuleError(INVALID, "bad_scores", player=player, score=shorten(given))
 
-def engine_action(payload: Mapping[str, Any]) -> Round | End:
-    """The engine's action for a stored payload."""
-    if payload["type"] == ROUND:
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Round:
         return Round(tuple(payload["scores"]))
-    return End()
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The round form sends ``score_0`` … ``score_{n-1}``, one per player in seating
+        order; ``minus_<i>`` (the field's "−" switch) makes that score negative."""
+        scores: list[int] = []
+        while field_name(len(scores)) in data and len(scores) < MAX_PLAYERS:
+            player = len(scores)
+            scores.append(form_score(data.get(field_name(player)), player, negative=bool(data.get(f"minus_{player}"))))
+        return {"type": ROUND, "scores": scores}
+
+
+class EndIn(ActionBody):
+    """The table says the game is over: the standings as they are."""
+
+    type: Literal["end"]
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> End:
+        return End()
+
+
+ACTIONS = (RoundIn, EndIn)
 
 
 def form_score(raw: object, player: int, negative: bool = False) -> int:
@@ -81,17 +107,7 @@ def form_score(raw: object, player: int, negative: bool = False) -> int:
     return -value if sign or negative else value
 
 
-def form_action(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The API-shaped body of a round or the end sent by the table screen's forms.
-
-    The round form sends ``type=round`` and ``score_0`` … ``score_{n-1}``, one per player in
-    seating order; ``minus_<i>`` (the field's "−" switch) makes that score negative.
-    """
-    kind = data.get("type")
-    if kind != ROUND:
-        return {"type": kind}
-    scores: list[int] = []
-    while f"score_{len(scores)}" in data and len(scores) < MAX_PLAYERS:
-        player = len(scores)
-        scores.append(form_score(data.get(f"score_{player}"), player, negative=bool(data.get(f"minus_{player}"))))
-    return {"type": ROUND, "scores": scores}
+def field_name(player: int) -> str:
+    """The round form's field of a player's score (``score_2``): where a refusal about that
+    player points."""
+    return f"score_{player}"

@@ -1,58 +1,16 @@
-"""The score sheet in the JSON API: its actions' and State's schemas (for the OpenAPI). The
-sheet has no endpoint of its own: create, read and act are the core's, for every game."""
+"""The score sheet in the JSON API: its State's schema (for the OpenAPI; the actions' are
+actions.py's, the options' options.py's). The sheet has no endpoint of its own: create,
+read and act are the core's, for every game."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from ninja import Field
-from pydantic_core import ErrorDetails
 
-from marquoir.games.sheet import MAX_PLAYERS, MAX_ROUNDS, MAX_SCORE, MAX_TARGET, MAX_TITLE_LENGTH, MIN_SCORE
-from marquoir.rules import INVALID, RuleError
-from marquoir.tables.schemas import ActionBody, OutSchema, shorten
+from marquoir.tables.kit import OutSchema
 
-
-class SheetOptions(OutSchema):
-    """The sheet's table options; all optional."""
-
-    title: str | None = Field(None, min_length=1, max_length=MAX_TITLE_LENGTH, description="the game's name, trimmed")
-    lowest_wins: bool = Field(False, description="the lowest total wins instead of the highest")
-    target: int | None = Field(
-        None, ge=1, le=MAX_TARGET, description="the game ends after the round in which a total reaches or passes it"
-    )
-    rounds: int | None = Field(None, ge=1, le=MAX_ROUNDS, description="the game ends after this many rounds")
-
-
-class RoundIn(ActionBody):
-    """A round: one score per player, in seating order."""
-
-    type: Literal["round"]
-    scores: list[Annotated[int, Field(ge=MIN_SCORE, le=MAX_SCORE)]] = Field(
-        ...,
-        max_length=MAX_PLAYERS,  # how many this sheet takes is the engine's to say: it knows the players
-        description=f"one whole number per player, in seating order, {MIN_SCORE} to {MAX_SCORE}",
-    )
-
-    @classmethod
-    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
-        location, kind, given = error["loc"], error["type"], error.get("input")
-        if field != "scores":
-            return super().refusal(field, error)
-        if len(location) < 3:  # the list itself
-            if kind == "too_long" and isinstance(given, list):
-                return RuleError(INVALID, "score_count", count=len(given), expected=None)
-            return RuleError(INVALID, "bad_scores", scores=shorten(given))
-        player = location[2]
-        if kind in {"greater_than_equal", "less_than_equal"}:
-            return RuleError(INVALID, "score_range", player=player, score=shorten(given))
-        return RuleError(INVALID, "bad_scores", player=player, score=shorten(given))
-
-
-class EndIn(ActionBody):
-    """The table says the game is over: the standings as they are."""
-
-    type: Literal["end"]
+from .options import SheetOptions
 
 
 class SheetPlayerOut(OutSchema):

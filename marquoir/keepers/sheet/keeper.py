@@ -1,45 +1,46 @@
-"""The score sheet's keeper, as the match core calls it (``marquoir.tables.keepers.ScoreKeeper``)."""
+"""The score sheet's one definition, as the match core reads it (``marquoir.tables.keepers.Keeper``).
+
+A sheet keeps score for any game, so it has no box (no ``meta``: it is not in the catalog,
+and says its key, player counts and name itself), no figures of its own and no endpoint.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from django import forms
-from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from marquoir.games.sheet import MAX_PLAYERS, MIN_PLAYERS, End, Round, winners
-from marquoir.games.sheet import Match as SheetMatch
-from marquoir.tables.actions import ActionRequest, parse_action
-from marquoir.tables.keepers import GameEndpoint, Wording
-from marquoir.tables.models import Match
-from marquoir.tables.schemas import ActionBody
-from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure
+from marquoir.games.sheet import MAX_PLAYERS, MIN_PLAYERS
+from marquoir.tables.kit import Keeper
 
-from . import options, state, summary
-from .actions import engine_action, form_action, parse_payload
+from . import state, summary
+from .actions import ACTIONS, field_name
+from .api import SheetStateOut
 from .messages import STATUSES, WORDINGS
+from .narration import LOG_WORDS
+from .options import SheetOptions
 from .presenters import table_context
 
-if TYPE_CHECKING:
-    from pydantic import BaseModel
 
-
-class SheetKeeper:
+class SheetKeeper(Keeper):
     """Rounds × players for any game: totals, ranks with ties, the end by target, rounds or say-so."""
 
+    meta = None
     key = "sheet"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    wordings: Mapping[str, Wording] = WORDINGS
-    statuses: Mapping[str, int] = STATUSES
-    has_assistant = False
-    table_template = "sheet/table.html"
+    action_models = ACTIONS
+    state_schema = SheetStateOut
+    options = SheetOptions
     options_template = "sheet/new_options.html"
-    # A sheet keeps score for any game: no one BoardGameGeek id.
-    bgg_id: int | None = None
+    log_words = LOG_WORDS
+    start = staticmethod(state.start)
+    state_json = staticmethod(state.state_json)
+    summarise = staticmethod(summary.summarise)
+    table_context = staticmethod(table_context)
+    wordings = WORDINGS
+    statuses = STATUSES
 
     def name(self) -> str:
         return _("Score sheet")
@@ -47,8 +48,10 @@ class SheetKeeper:
     def new_match_title(self) -> str:
         return _("New score sheet")
 
-    def first_label(self) -> str:
-        return _("starts")
+    def refused_fields(self, code: str, reason: str, params: Mapping[str, Any]) -> tuple[str, ...]:
+        """A refused score points at that player's field of the round form."""
+        player = params.get("player")
+        return (field_name(player),) if isinstance(player, int) else super().refused_fields(code, reason, params)
 
     def setup_hint(self) -> str:
         return _(
@@ -56,79 +59,5 @@ class SheetKeeper:
             "Who starts is kept for the record."
         )
 
-    # --- set-up
-
-    def clean_options(self, options_: object) -> dict[str, Any]:
-        return options.clean_options(options_)
-
-    def options_form_fields(self) -> dict[str, forms.Field]:
-        return options.options_form_fields()
-
-    def options_from_form(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        return options.options_from_form(cleaned)
-
-    # --- the log
-
-    def start(self, row: Match) -> SheetMatch:
-        return state.start(row)
-
-    def parse_action(self, body: Mapping[str, Any]) -> dict[str, Any]:
-        return parse_payload(body)
-
-    def engine_action(self, payload: Mapping[str, Any]) -> Round | End:
-        return engine_action(payload)
-
-    def form_action(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return form_action(data)
-
-    def state_json(self, view: MatchView) -> dict[str, Any]:
-        return state.state_json(view)
-
-    def winners(self, view: MatchView) -> tuple[int, ...]:
-        return winners(view.engine.state)
-
-    # --- the stats
-
-    @property
-    def stat_figures(self) -> tuple[StatFigure, ...]:
-        return summary.STAT_FIGURES
-
-    def summarise(self, view: MatchView) -> MatchSummary:
-        return summary.summarise(view)
-
-    # --- the screens
-
-    def table_context(
-        self, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
-    ) -> dict[str, Any]:
-        # The round being entered lives in its form, not in the address: ``query`` holds nothing
-        # for the sheet, and the address never carries an entry to drop.
-        context = table_context(request, view, can_edit=can_edit)
-        context["game_name"] = view.engine.state.options.title or self.name()
-        return context
-
-    # --- the API
-
-    @property
-    def state_schema(self) -> type[BaseModel]:
-        from .api import SheetStateOut
-
-        return SheetStateOut
-
-    @property
-    def action_models(self) -> tuple[type[ActionBody], ...]:
-        from .api import EndIn, RoundIn
-
-        return (RoundIn, EndIn)
-
-    @property
-    def api_endpoints(self) -> tuple[GameEndpoint, ...]:
-        return ()
-
 
 KEEPER = SheetKeeper()
-
-
-def parse_request(body: object) -> ActionRequest:
-    """A request for a sheet match, parsed as the core does (for scripts and tests)."""
-    return parse_action(body, KEEPER)

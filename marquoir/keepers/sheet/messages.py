@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.sheet import NO_ROUND
-from marquoir.tables.keepers import Wording
+from marquoir.tables.kit import Wording
 
 # The sheet's own error codes (docs/api-v1.md) and their HTTP status.
 STATUSES: Mapping[str, int] = {NO_ROUND: 422}

@@ -11,15 +11,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.sheet import Ended, EndReason, Outcome, RoundScored
-from marquoir.tables.formatting import MINUS, join_names
-
-# Past this many players tied in the lead, the lead says how many rather than who.
-NAMED_LEADERS = 3
-
-
-def score_text(value: int) -> str:
-    """A score or a total as written on the sheet: ``12``, ``0``, ``−3`` (true minus sign)."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+from marquoir.tables.kit import (
+    LogWords,
+    end_taken_back,
+    game_over_short,
+    game_over_text,
+    lead_text,
+    result_clause,
+    result_text,
+    undo_text,
+)
+from marquoir.tables.kit import (
+    total_text as score_text,
+)
 
 
 def scores_text(scores: Sequence[int], players: Sequence[str]) -> str:
@@ -38,44 +42,12 @@ def round_status(number: int, rounds: int | None) -> str:
     return _("Round %(number)s of %(rounds)s") % {"number": number, "rounds": rounds}
 
 
-def lead_text(leaders: Sequence[int], totals: Sequence[int], players: Sequence[str]) -> str:
-    """``Ada leads with 52``; ``Ada and Ben lead with 52`` (a lone player: ``Ada: 52``)."""
-    score = score_text(totals[leaders[0]])
-    if len(players) == 1:
-        return _("%(name)s: %(score)s") % {"name": players[0], "score": score}
-    if len(leaders) > NAMED_LEADERS:
-        # Twelve names in a row say less than their number (the grid shows who).
-        return _("%(count)s players share the lead with %(score)s") % {"count": len(leaders), "score": score}
-    return ngettext("%(names)s leads with %(score)s", "%(names)s lead with %(score)s", len(leaders)) % {
-        "names": join_names([players[player] for player in leaders]),
-        "score": score,
-    }
-
-
-def result_clause(winners: Sequence[int], totals: Sequence[int], players: Sequence[str]) -> str:
-    """``Ada wins with 52``; ``Ada and Ben share the win with 52``; alone, ``Ada finishes with 52``."""
-    score = score_text(totals[winners[0]])
-    if len(players) == 1:
-        return _("%(name)s finishes with %(score)s") % {"name": players[0], "score": score}
-    if len(winners) == 1:
-        return _("%(name)s wins with %(score)s") % {"name": players[winners[0]], "score": score}
-    return _("%(names)s share the win with %(score)s") % {
-        "names": join_names([players[player] for player in winners]),
-        "score": score,
-    }
-
-
-def result_text(winners: Sequence[int], totals: Sequence[int], players: Sequence[str]) -> str:
-    """The result as a sentence: ``Ada wins with 52.``"""
-    return result_clause(winners, totals, players) + "."
-
-
 def _end_text(reason: EndReason | None) -> str:
     if reason is EndReason.TARGET:
         return _("A total reached the target: the game is over.")
     if reason is EndReason.ROUNDS:
         return _("That was the last round: the game is over.")
-    return _("The game is over.")
+    return game_over_text()
 
 
 def describe(outcome: Outcome, players: Sequence[str]) -> str:
@@ -103,7 +75,7 @@ def describe_short(outcome: Outcome, players: Sequence[str]) -> str:
             else lead_text(outcome.leaders, outcome.totals, players)
         )
         return _("Round %(number)s · %(standing)s") % {"number": outcome.number, "standing": standing}
-    return _("Game over · %(result)s") % {"result": result_clause(outcome.winners, outcome.totals, players)}
+    return game_over_short(outcome.winners, outcome.totals, players)
 
 
 def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
@@ -114,8 +86,8 @@ def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
             "scores": scores_text(undone.scores, players),
         }
     if isinstance(undone, Ended):
-        return _("The end taken back: the game goes on.")
-    return _("Undo.")
+        return end_taken_back()
+    return undo_text()
 
 
 def describe_undo_short(undone: Outcome | None, players: Sequence[str]) -> str:
@@ -123,5 +95,8 @@ def describe_undo_short(undone: Outcome | None, players: Sequence[str]) -> str:
     if isinstance(undone, RoundScored):
         return _("Round %(number)s taken back") % {"number": undone.number}
     if isinstance(undone, Ended):
-        return _("The end taken back: the game goes on")
-    return _("Undo.")
+        return end_taken_back(short=True)
+    return undo_text()
+
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)

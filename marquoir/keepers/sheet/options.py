@@ -1,28 +1,26 @@
 """The sheet's table options: a title, whether the lowest total wins, a target, a round count.
 
-The API sends them as ``{"title": "Skyjo", "lowest_wins": true, "target": 100, "rounds":
-null}``; the set-up page as four form fields. Both end up as the same stored dict, checked
-by the engine's ``Options`` (which refuses what no sheet could hold).
+One model for all they are: the API sends them as ``{"title": "Skyjo", "lowest_wins": true,
+"target": 100, "rounds": null}`` (and the State gives them back so), the set-up page as four
+form fields; both end up as the same stored dict, and the engine's ``Options`` from it.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
+from ninja import Field
+from pydantic import field_validator
 
 from marquoir.games.sheet import MAX_ROUNDS, MAX_TARGET, MAX_TITLE_LENGTH, Options, RuleError, valid_title
 from marquoir.rules import INVALID
-from marquoir.rules.values import is_whole_number
-from marquoir.tables.actions import shorten
-
-OPTION_NAMES = ("title", "lowest_wins", "target", "rounds")
-DEFAULTS: dict[str, Any] = {"title": None, "lowest_wins": False, "target": None, "rounds": None}
+from marquoir.tables.kit import TableOptions, shorten
 
 # Joiners shape Persian, Indic and emoji words; other format characters (bidi overrides
 # among them) only hide or reorder text, so a title refuses them as a name does.
@@ -49,48 +47,6 @@ def clean_title(title: object) -> str | None:
     if not valid_title(trimmed) or not _printable(trimmed):
         raise RuleError(INVALID, "bad_title", title=shorten(trimmed))
     return trimmed
-
-
-def clean_options(options: object) -> dict[str, Any]:
-    """The options as stored, or ``RuleError(invalid, reason)``; None means the defaults.
-
-    Reasons: ``bad_options`` (not an object), ``unknown_option``, ``bad_title``,
-    ``bad_lowest_wins`` (not true or false), ``bad_target``, ``bad_rounds`` (not null nor a
-    whole number in range: a float or a bool is refused).
-    """
-    if options is None:
-        return dict(DEFAULTS)
-    if not isinstance(options, Mapping):
-        raise RuleError(INVALID, "bad_options")
-    unknown = sorted(str(key) for key in options if key not in OPTION_NAMES)
-    if unknown:
-        raise RuleError(INVALID, "unknown_option", option=shorten(unknown[0]))
-    title = clean_title(options.get("title"))
-    lowest_wins = options.get("lowest_wins", False)
-    if not isinstance(lowest_wins, bool):
-        raise RuleError(INVALID, "bad_lowest_wins", lowest_wins=shorten(lowest_wins))
-    target, rounds = options.get("target"), options.get("rounds")
-    if target is not None and not is_whole_number(target):
-        raise RuleError(INVALID, "bad_target", target=shorten(target), min=1, max=MAX_TARGET)
-    if rounds is not None and not is_whole_number(rounds):
-        raise RuleError(INVALID, "bad_rounds", rounds=shorten(rounds), min=1, max=MAX_ROUNDS)
-    checked = Options(title=title, lowest_wins=lowest_wins, target=target, rounds=rounds)  # range checks
-    return {
-        "title": checked.title,
-        "lowest_wins": checked.lowest_wins,
-        "target": checked.target,
-        "rounds": checked.rounds,
-    }
-
-
-def options_of(stored: Mapping[str, Any]) -> Options:
-    """The engine's options for a stored match (stored options were checked on creation)."""
-    return Options(
-        title=stored.get("title"),
-        lowest_wins=bool(stored.get("lowest_wins", False)),
-        target=stored.get("target"),
-        rounds=stored.get("rounds"),
-    )
 
 
 # --- the set-up page
@@ -132,46 +88,64 @@ def _check_title(title: str) -> None:
         ) from None
 
 
-def options_form_fields() -> dict[str, forms.Field]:
-    """The four options as form fields, named as in the API."""
-    return {
-        "title": forms.CharField(
-            required=False,
-            max_length=MAX_TITLE_LENGTH,
-            strip=True,
-            validators=[_check_title],
-            label=gettext_lazy("Name of the game"),
-            help_text=gettext_lazy("Shown at the top of the sheet, for example Skyjo. Optional."),
-        ),
-        "lowest_wins": forms.BooleanField(
-            required=False,
-            label=gettext_lazy("The lowest total wins"),
-            help_text=gettext_lazy("As in Skyjo, Hearts or golf. Otherwise the highest total wins."),
-        ),
-        "target": WholeNumberField(
-            least=1,
-            most=MAX_TARGET,
-            label=gettext_lazy("End when a total reaches"),
-            help_text=gettext_lazy(
-                "The game ends after the round in which a total reaches or passes this number. Optional."
-            ),
-        ),
-        "rounds": WholeNumberField(
-            least=1,
-            most=MAX_ROUNDS,
-            label=gettext_lazy("Number of rounds"),
-            help_text=gettext_lazy("The game ends after this many rounds. Optional."),
-        ),
+class SheetOptions(TableOptions):
+    """The sheet's table options; all optional.
+
+    Reasons: ``bad_title``, ``bad_lowest_wins`` (not true or false), ``bad_target``,
+    ``bad_rounds`` (not null nor a whole number in range: a float or a bool is refused).
+    """
+
+    title: str | None = Field(None, min_length=1, max_length=MAX_TITLE_LENGTH, description="the game's name, trimmed")
+    lowest_wins: bool = Field(False, description="the lowest total wins instead of the highest")
+    target: int | None = Field(
+        None, ge=1, le=MAX_TARGET, description="the game ends after the round in which a total reaches or passes it"
+    )
+    rounds: int | None = Field(None, ge=1, le=MAX_ROUNDS, description="the game ends after this many rounds")
+
+    reasons: ClassVar[Mapping[str, str]] = {
+        "title": "bad_title",
+        "lowest_wins": "bad_lowest_wins",
+        "target": "bad_target",
+        "rounds": "bad_rounds",
     }
 
+    @field_validator("title", mode="before")
+    @classmethod
+    def _title(cls, title: object) -> str | None:
+        return clean_title(title)
 
-def options_from_form(cleaned: Mapping[str, Any]) -> dict[str, Any]:
-    """The API-shaped options from the set-up form's cleaned data (each field checked there)."""
-    return clean_options(
-        {
-            "title": cleaned.get("title") or None,
-            "lowest_wins": bool(cleaned.get("lowest_wins")),
-            "target": cleaned.get("target"),
-            "rounds": cleaned.get("rounds"),
+    def engine(self) -> Options:
+        return Options(title=self.title, lowest_wins=bool(self.lowest_wins), target=self.target, rounds=self.rounds)
+
+    @classmethod
+    def form_fields(cls) -> dict[str, forms.Field]:
+        """The four options as form fields, named as in the API."""
+        return {
+            "title": forms.CharField(
+                required=False,
+                max_length=MAX_TITLE_LENGTH,
+                strip=True,
+                validators=[_check_title],
+                label=gettext_lazy("Name of the game"),
+                help_text=gettext_lazy("Shown at the top of the sheet, for example Skyjo. Optional."),
+            ),
+            "lowest_wins": forms.BooleanField(
+                required=False,
+                label=gettext_lazy("The lowest total wins"),
+                help_text=gettext_lazy("As in Skyjo, Hearts or golf. Otherwise the highest total wins."),
+            ),
+            "target": WholeNumberField(
+                least=1,
+                most=MAX_TARGET,
+                label=gettext_lazy("End when a total reaches"),
+                help_text=gettext_lazy(
+                    "The game ends after the round in which a total reaches or passes this number. Optional."
+                ),
+            ),
+            "rounds": WholeNumberField(
+                least=1,
+                most=MAX_ROUNDS,
+                label=gettext_lazy("Number of rounds"),
+                help_text=gettext_lazy("The game ends after this many rounds. Optional."),
+            ),
         }
-    )

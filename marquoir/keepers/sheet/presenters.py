@@ -3,7 +3,6 @@ beyond loops): the band, the round being entered, the grid as on a paper pad, th
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,21 +11,25 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from marquoir.games.sheet import GameState, RuleError, leaders, standings, winners
-from marquoir.tables.actions import FreshIds
-from marquoir.tables.log_words import LogWords, log_in_words
-from marquoir.tables.selectors import MatchView, in_force
-
-from .actions import ROUND, form_action, parse_payload
-from .narration import (
-    describe,
-    describe_short,
-    describe_undo,
-    describe_undo_short,
+from marquoir.games.sheet import GameState, leaders, standings, winners
+from marquoir.tables.kit import (
+    GridRow,
+    LineChart,
+    MatchView,
+    ScoreGrid,
+    TableWords,
+    band_in_points,
     lead_text,
+    line_chart,
     result_text,
+    score_grid,
+    standings_by_total,
+    total_text,
+)
+
+from .actions import ROUND, field_name
+from .narration import (
     round_status,
-    score_text,
 )
 from .state import totals_by_round
 
@@ -34,23 +37,6 @@ from .state import totals_by_round
 # a band of twenty scores kept in view would leave no room for the sheet under it.
 MANY_PLAYERS = 9
 WIDE_SCORE = 5
-# The chart's colours (chart__line--N in tables/table.css); past them, dashes tell lines apart.
-CHART_COLOURS = 7
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
-
-
-LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
-
-
-@dataclass(frozen=True)
-class BandPlayer:
-    """A player as the core's band shows them: the total, and no one's turn in particular."""
-
-    index: int
-    name: str
-    score: str
-    current: bool = False
-    score_unit: str = ""  # said to a screen reader after the score: "1 point", "12 points"
 
 
 @dataclass(frozen=True)
@@ -61,19 +47,13 @@ class ScoreField:
     name: str
     value: str = ""
     negative: bool = False
+
+    @property
+    def input(self) -> str:
+        """The field's name in the form, as a refusal names it (``score_2``)."""
+        return field_name(self.index)
+
     refused: bool = False
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A number of the grid; ``leader`` marks the totals ranked first."""
-
-    text: str
-    leader: bool = False
-
-
-def _cell(value: int, *, leader: bool = False) -> Cell:
-    return Cell(score_text(value), leader)
 
 
 def rules_text(state: GameState) -> str:
@@ -81,7 +61,7 @@ def rules_text(state: GameState) -> str:
     options = state.options
     parts = [_("Lowest total wins") if options.lowest_wins else _("Highest total wins")]
     if options.target is not None:
-        parts.append(_("ends when a total reaches %(target)s") % {"target": score_text(options.target)})
+        parts.append(_("ends when a total reaches %(target)s") % {"target": total_text(options.target)})
     if options.rounds is not None:
         parts.append(ngettext("%(rounds)s round", "%(rounds)s rounds", options.rounds) % {"rounds": options.rounds})
     if options.target is None and options.rounds is None:
@@ -100,116 +80,65 @@ def _refused_entry(request: HttpRequest, seq: int) -> Mapping[str, Any]:
     return posted
 
 
-def _refused_player(refused: Mapping[str, Any]) -> object:
-    """The player whose field the form's refusal named (read again from what it sent)."""
-    if not refused:
-        return None
-    try:
-        parse_payload(form_action(refused))
-    except RuleError as error:
-        return error.params.get("player")
-    return None
-
-
 def _fields(names: Sequence[str], refused: Mapping[str, Any]) -> list[ScoreField]:
-    wrong = _refused_player(refused)
+    """Each player's field, refilled with what a refused round sent (the refusal's own field
+    is marked from the write path's ``refused_fields``: ``score_<player>``)."""
     return [
-        ScoreField(
-            index,
-            name,
-            str(refused.get(f"score_{index}", ""))[:12],
-            bool(refused.get(f"minus_{index}")),
-            refused=index == wrong,
-        )
+        ScoreField(index, name, str(refused.get(field_name(index), ""))[:12], bool(refused.get(f"minus_{index}")))
         for index, name in enumerate(names)
     ]
 
 
-def chart(state: GameState, names: Sequence[str]) -> dict[str, Any]:
-    """Each player's total after every round as a polyline, scaled into the chart box, with
-    the zero line when a total went below it and the target's line when it is in range."""
+def chart(state: GameState, names: Sequence[str]) -> LineChart:
+    """Each player's total after every round, with the target's line when it is in range."""
     series = totals_by_round(state)
-    steps = max(len(series[0]) - 1, 1)
-    low = min(min(values) for values in series)
-    high = max(max(max(values) for values in series), low + 1)
-    top, bottom = score_text(high), score_text(low)
-    # Room on the left for the longer of the two labels (about 6 units a character at 10 px).
-    left = max(CHART_PAD, 6 * max(len(top), len(bottom)) + 8)
-    inner_w, inner_h = CHART_WIDTH - left - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-
-    def y(value: int) -> float:
-        return CHART_HEIGHT - CHART_PAD - inner_h * (value - low) / (high - low)
-
-    lines = []
-    for player, values in enumerate(series):
-        points = " ".join(f"{left + inner_w * step / steps:.1f},{y(value):.1f}" for step, value in enumerate(values))
-        lines.append(
-            {
-                "player": player,
-                "colour": player % CHART_COLOURS,
-                "dashes": player // CHART_COLOURS,
-                "name": names[player],
-                "points": points,
-                "last": score_text(values[-1]),
-            }
-        )
-    target = state.options.target
-    return {
-        "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "pad": CHART_PAD,
-        "left": left,
-        "label_x": left - 4,
-        "right_x": CHART_WIDTH - CHART_PAD,
-        "bottom_y": CHART_HEIGHT - CHART_PAD,
-        "lines": lines,
-        "top": top,
-        "bottom": bottom,
-        "zero_y": f"{y(0):.1f}" if low < 0 < high else None,
-        "zero_label_y": f"{y(0) + 3:.1f}",
-        "target_y": f"{y(target):.1f}" if target is not None and low <= target <= high else None,
-        "target": score_text(target) if target is not None else None,
-        "steps": steps,
-    }
+    rounds = max(len(series[0]) - 1, 1)
+    caption = ngettext(
+        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
+    ) % {"rounds": rounds}
+    return line_chart(series, names, caption=caption, number=total_text, target=state.options.target)
 
 
-def table_context(request: HttpRequest, view: MatchView, *, can_edit: bool) -> dict[str, Any]:
+def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
+    """The sheet as on a paper pad: a row a round, the totals and ranks under them."""
+    return score_grid(
+        title=_("The sheet"),
+        corner=_("Round"),
+        empty=_("No round yet."),
+        names=names,
+        rows=(
+            GridRow(number=index + 1, cells=tuple(total_text(score) for score in scores))
+            for index, scores in enumerate(state.rounds)
+        ),
+        totals=state.totals,
+        ranks={standing.player: standing.rank for standing in standings(state)},
+        leaders=set(leaders(state)) if state.rounds else set(),
+        number=total_text,
+        lead=lead_text(leaders(state), state.totals, names) if state.rounds and not state.over else None,
+    )
+
+
+def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
     """Everything sheet/table.html needs."""
     state, names = view.engine.state, list(view.row.players)
     totals = state.totals
-    leading = set(leaders(state)) if state.rounds else set()
-    rank_of = {standing.player: standing.rank for standing in standings(state)}
-    log, last_action = log_in_words(view, LOG_WORDS)
     number = state.round_count + 1
     context: dict[str, Any] = {
-        "match": view.row,
-        "state": state,
-        "players": [
-            BandPlayer(
-                index, name, score_text(totals[index]), score_unit=ngettext("point", "points", abs(totals[index]))
-            )
-            for index, name in enumerate(names)
-        ],
+        "players": band_in_points(names, totals),
         "many_players": len(names) >= MANY_PLAYERS,
         # Totals of five characters and more (−1234, 10000) need wider tiles in the band.
-        "wide_scores": max(len(score_text(total)) for total in totals) >= WIDE_SCORE,
+        "wide_scores": max(len(total_text(total)) for total in totals) >= WIDE_SCORE,
+        # The game the sheet keeps score of, when the table named it.
+        "game_name": state.options.title or _("Score sheet"),
         "rules_text": rules_text(state),
-        "grid_rows": [
-            {"number": index + 1, "cells": [_cell(score) for score in scores]}
-            for index, scores in enumerate(state.rounds)
-        ],
-        "grid_columns": len(names) + 1,
-        "totals": [_cell(total, leader=index in leading) for index, total in enumerate(totals)],
-        "ranks": [rank_of[index] for index in range(len(names))],
-        "log": log,
-        "last_action": last_action,
-        "can_edit": can_edit,
-        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
-        "can_undo": can_edit and bool(in_force(view.log)),
-        "action_ids": FreshIds(),
-        # A second key for Undo, so that a round recorded and then Undo are two actions.
-        "undo_action_id": uuid.uuid4().hex,
-        "score_unit": _("points"),
+        "grid": grid(state, names),
+        "words": TableWords(
+            title=_("Score sheet"),
+            watching=_("You are watching this match. Only the devices keeping score can record rounds."),
+            watch=_("Follows the sheet live; cannot record rounds."),
+            keep=_("Lets that phone record rounds and undo: show it only at the table."),
+            stylesheets=("sheet/sheet.css",),
+        ),
         "entry_dropped": False,
     }
     if state.over:
@@ -217,21 +146,16 @@ def table_context(request: HttpRequest, view: MatchView, *, can_edit: bool) -> d
         headline = result_text(won, totals, names)
         context.update(
             status_text=headline,
-            standings=[
-                {
-                    "rank": standing.rank,
-                    "name": names[standing.player],
-                    "score": score_text(standing.score),
-                    "winner": standing.player in won,
-                }
-                for standing in standings(state)
-            ],
+            standings=standings_by_total(
+                ((standing.rank, standing.player, standing.score) for standing in standings(state)),
+                names,
+                won,
+                number=total_text,
+            ),
             chart=chart(state, names),
         )
         return context
     context.update(status_text=round_status(number, state.options.rounds), round_number=number)
-    if state.rounds:
-        context["lead_now"] = lead_text(leaders(state), totals, names)
     if can_edit:
         context["fields"] = _fields(names, _refused_entry(request, view.row.seq))
         if state.rounds:

@@ -6,15 +6,14 @@ from typing import Any
 
 from marquoir.games.sheet import GameState, Setup, standings, winners
 from marquoir.games.sheet import Match as SheetMatch
-from marquoir.tables.models import Match
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.kit import Match, MatchView
 
-from .options import options_of
+from .options import SheetOptions
 
 
 def setup_of(row: Match) -> Setup:
     """The engine's set-up for a stored match."""
-    return Setup(len(row.players), row.first, options_of(row.options))
+    return Setup(len(row.players), row.first, SheetOptions.of(row.options).engine())
 
 
 def start(row: Match) -> SheetMatch:

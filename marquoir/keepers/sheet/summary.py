@@ -8,10 +8,7 @@ entries in force (``view.engine``): a round taken back never counts.
 from __future__ import annotations
 
 from marquoir.games.sheet import GameState, standings, winners
-from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
-
-STAT_FIGURES: tuple[StatFigure, ...] = ()
+from marquoir.tables.kit import MatchSummary, MatchView, ranks_by_seat
 
 
 def summarise(view: MatchView) -> MatchSummary:

@@ -1,19 +1,25 @@
-"""Tarot's actions as the API and the pages send them: a deal, everyone passed, the end.
+"""Tarot's actions, one schema each: a deal, everyone passed, the end.
 
-The schemas of api.py read the API's bodies (types, bounds, halves); ``parse_payload`` turns
-what they read into the payload the log keeps, and ``engine_action`` into the engine's
-action, which checks what the fields mean together for the match (a partner at 4 players,
-points the bouts make impossible…). The table screen's forms, and the entry the address
-carries for the preview, are read by ``form_action`` into the same API-shaped body.
+A schema reads the API's body (types, bounds, halves, the points given once), gives the
+payload the log keeps and, for a stored payload, the engine's action, which checks what
+the fields mean together for the match (a partner at 4 players, points the bouts make
+impossible…). The table screen's forms, and the entry the address carries for the
+preview, are read into the same API-shaped body (``deal_body``).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+from ninja import Field
+from pydantic import ConfigDict, model_validator
+from pydantic_core import ErrorDetails
 
 from marquoir.games.tarot import (
+    BOUTS,
+    CARD_POINTS,
     MAX_PLAYERS,
     Chelem,
     Contract,
@@ -26,44 +32,154 @@ from marquoir.games.tarot import (
     Side,
 )
 from marquoir.rules import INVALID
-from marquoir.tables.actions import ascii_number, shorten
+from marquoir.tables.kit import ActionBody, StrictBody, ascii_number, shorten
 
 DEAL, PASS, END = "deal", "pass", "end"
+GUARDS = {"expected_seq", "action_id"}
 
 # Card points as typed on a phone: digits, then a half written ".5" or ",5" (or "½").
 _FORM_POINTS = re.compile(r"([0-9]{1,3})(?:[.,]([05])0*|\s*(½))?")
 
+ContractKey = Literal["petite", "garde", "garde_sans", "garde_contre"]
+SideKey = Literal["taker", "defence"]
+SizeKey = Literal["simple", "double", "triple"]
+ChelemKey = Literal["announced_made", "made", "announced_failed"]
+CardPoints = Annotated[int | float, Field(ge=0, le=CARD_POINTS, multiple_of=0.5)]
 
-def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The stored payload of a deal, a pass or the end, or ``RuleError(invalid, reason)``.
 
-    A deal keeps the fields given (the schema checked each one); what they mean together at
-    this table is the engine's to check when the deal is applied. Reasons here:
-    ``points_missing`` (neither ``points`` nor ``defence_points``), ``points_twice`` (both).
-    """
-    kind = body.get("type")
-    if kind != DEAL:
-        return {"type": kind}
-    points, defence = body.get("points"), body.get("defence_points")
-    if points is None and defence is None:
-        raise RuleError(INVALID, "points_missing")
-    if points is not None and defence is not None:
-        raise RuleError(INVALID, "points_twice", points=points, defence_points=defence)
+class PoigneeIn(StrictBody):
+    """A handful shown: by which side (the partner's counts for the taker's), and its size."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    side: SideKey
+    size: SizeKey
+
+
+class DealIn(ActionBody):
+    """A played deal, as the table reports it: Marquoir works out every player's score."""
+
+    type: Literal["deal"]
+    taker: int = Field(..., ge=0, lt=MAX_PLAYERS, description="the taker's index")
+    contract: ContractKey
+    partner: int | None = Field(
+        None,
+        ge=0,
+        lt=MAX_PLAYERS,
+        description="5 players only, required there: the called partner, or the taker's own index to play alone",
+    )
+    bouts: int = Field(..., ge=0, le=BOUTS, description="the taker's side's bouts, 0 to 3")
+    points: CardPoints | None = Field(None, description="the taker's side's card points, 0 to 91 in halves")
+    defence_points: CardPoints | None = Field(
+        None, description="extension: the defence's card points instead of points (the taker's side has 91 − x)"
+    )
+    petit_au_bout: SideKey | None = Field(None, description="the side that took the last trick with the Petit in it")
+    poignees: list[PoigneeIn] = Field(
+        default_factory=list, max_length=MAX_PLAYERS, description="each handful shown, with its side and size"
+    )
+    chelem: ChelemKey | None = None
+
+    reasons: ClassVar[Mapping[str, str]] = {
+        "contract": "bad_contract",
+        "bouts": "bad_bouts",
+        "petit_au_bout": "bad_petit_au_bout",
+        "chelem": "bad_chelem",
+    }
+
+    @classmethod
+    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
+        location, kind, given = error["loc"], error["type"], error.get("input")
+        if field in {"taker", "partner"}:
+            return RuleError(INVALID, "unknown_player", role=field, player=shorten(given))
+        if field in {"points", "defence_points"}:
+            side = "taker" if field == "points" else "defence"
+            if kind in {"greater_than_equal", "less_than_equal"}:
+                return RuleError(INVALID, "points_range", side=side, points=shorten(given), min=0, max=CARD_POINTS)
+            if kind == "multiple_of":
+                return RuleError(INVALID, "points_halves", side=side, points=shorten(given))
+            return RuleError(INVALID, "bad_points", side=side, points=shorten(given))
+        if field == "poignees":
+            if len(location) < 3:  # the list itself
+                if kind == "too_long" and isinstance(given, list):
+                    return RuleError(INVALID, "too_many_poignees", count=len(given), max=MAX_PLAYERS)
+                return RuleError(INVALID, "bad_poignees", poignees=shorten(given))
+            return RuleError(INVALID, "bad_poignee", index=location[2], poignee=shorten(given))
+        if field in cls.reasons:
+            return RuleError(INVALID, cls.reasons[field], **{field: shorten(given)})
+        return super().refusal(field, error)
+
+    @model_validator(mode="after")
+    def _points_once(self) -> Self:
+        """Reasons: ``points_missing`` (neither ``points`` nor ``defence_points``),
+        ``points_twice`` (both)."""
+        if self.points is None and self.defence_points is None:
+            raise RuleError(INVALID, "points_missing")
+        if self.points is not None and self.defence_points is not None:
+            raise RuleError(INVALID, "points_twice", points=self.points, defence_points=self.defence_points)
+        return self
+
+    def payload(self) -> dict[str, Any]:
+        """The fields given (the schema checked each one); what they mean together at this
+        table is the engine's to check when the deal is applied."""
+        return deal_payload(self.model_dump(exclude=GUARDS))
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Deal:
+        return deal_of(payload)
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        body = deal_body(data)
+        missing = next((name for name in ("taker", "contract", "bouts") if body.get(name) is None), None)
+        if missing is not None:
+            raise RuleError(INVALID, "choice_missing", choice=missing)
+        if "points" not in body and "defence_points" not in body:
+            raise RuleError(INVALID, "points_missing")
+        return body
+
+
+class PassIn(ActionBody):
+    """Every player passed: nothing is scored, the next player deals."""
+
+    type: Literal["pass"]
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Pass:
+        return Pass()
+
+
+class EndIn(ActionBody):
+    """The players stop: the game ends on the totals as they stand (after a scored deal)."""
+
+    type: Literal["end"]
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> End:
+        return End()
+
+
+ACTIONS = (DealIn, PassIn, EndIn)
+
+
+def deal_payload(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored payload of a deal from its fields (a schema's, or the preview's entry):
+    every choice, null when not made, and the points on the side they were counted for."""
+    points, defence = fields.get("points"), fields.get("defence_points")
     payload: dict[str, Any] = {
         "type": DEAL,
-        "taker": body.get("taker"),
-        "contract": body.get("contract"),
-        "partner": body.get("partner"),
-        "bouts": body.get("bouts"),
+        "taker": fields.get("taker"),
+        "contract": fields.get("contract"),
+        "partner": fields.get("partner"),
+        "bouts": fields.get("bouts"),
     }
     if points is not None:
         payload["points"] = _number(points)
     elif defence is not None:
         payload["defence_points"] = _number(defence)
     payload.update(
-        petit_au_bout=body.get("petit_au_bout"),
-        poignees=[{"side": str(p["side"]), "size": str(p["size"])} for p in body.get("poignees") or ()],
-        chelem=body.get("chelem"),
+        petit_au_bout=fields.get("petit_au_bout"),
+        poignees=[{"side": str(p["side"]), "size": str(p["size"])} for p in fields.get("poignees") or ()],
+        chelem=fields.get("chelem"),
     )
     return payload
 
@@ -71,16 +187,6 @@ def parse_payload(body: Mapping[str, Any]) -> dict[str, Any]:
 def _number(value: int | float) -> int | float:
     """47.0 is kept as 47: the log and the State write whole points without a decimal."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-def engine_action(payload: Mapping[str, Any]) -> Deal | Pass | End:
-    """The engine's action for a stored payload."""
-    kind = payload["type"]
-    if kind == PASS:
-        return Pass()
-    if kind == END:
-        return End()
-    return deal_of(payload)
 
 
 def deal_of(payload: Mapping[str, Any]) -> Deal:
@@ -159,18 +265,4 @@ def deal_body(data: Mapping[str, Any]) -> dict[str, Any]:
     body["poignees"] = poignees
     chelem = data.get("chelem")
     body["chelem"] = chelem if chelem in tuple(Chelem) else None
-    return body
-
-
-def form_action(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The API-shaped body of a deal, a pass or the end sent by the table screen's forms."""
-    kind = data.get("type")
-    if kind != DEAL:
-        return {"type": kind}
-    body = deal_body(data)
-    missing = next((name for name in ("taker", "contract", "bouts") if body.get(name) is None), None)
-    if missing is not None:
-        raise RuleError(INVALID, "choice_missing", choice=missing)
-    if "points" not in body and "defence_points" not in body:
-        raise RuleError(INVALID, "points_missing")
     return body

@@ -30,7 +30,7 @@ from marquoir.games.tarot import (
 )
 from marquoir.rules import INVALID
 
-from .actions import deal_body, deal_of, parse_payload
+from .actions import deal_body, deal_of, deal_payload
 
 TAKER, CONTRACT, PARTNER, BOUTS_STEP, POINTS = "taker", "contract", "partner", "bouts", "points"
 POIGNEE_FIELDS = tuple(f"poignee_{player}" for player in range(MAX_PLAYERS))
@@ -169,6 +169,6 @@ def judge(entry: DealEntry) -> None:
         body = deal_body(entry.values)
         if "points" not in body and "defence_points" not in body:
             raise RuleError(INVALID, "points_missing")
-        entry.checked = check_deal(deal_of(parse_payload(body)), entry.player_count)
+        entry.checked = check_deal(deal_of(deal_payload(body)), entry.player_count)
     except RuleError as error:
         entry.error = error

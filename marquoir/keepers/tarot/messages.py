@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.tarot import MAX_DEALS, NO_DEAL
-from marquoir.tables.keepers import Wording
+from marquoir.tables.kit import Wording
 
 from .narration import points_text
 

@@ -25,15 +25,15 @@ from marquoir.games.tarot import (
     PoigneeSize,
     Side,
 )
-from marquoir.tables.formatting import MINUS, join_names
-
-# Past this many players tied in the lead, the lead says how many rather than who.
-NAMED_LEADERS = 3
-
-
-def total_text(value: int) -> str:
-    """A total as the band writes it: ``186``, ``0``, ``−62`` (true minus sign)."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+from marquoir.tables.kit import (
+    LogWords,
+    end_taken_back,
+    game_over_short,
+    game_over_text,
+    result_text,
+    total_text,
+    undo_text,
+)
 
 
 def signed_text(value: int) -> str:
@@ -158,33 +158,6 @@ def deal_status(number: int, dealer: str, left: int | None) -> str:
     ) % {"number": number, "dealer": dealer, "left": left}
 
 
-def lead_text(leaders: Sequence[int], totals: Sequence[int], players: Sequence[str]) -> str:
-    """``Ada leads with 186``; ``Ada and Ben lead with 0``."""
-    score = total_text(totals[leaders[0]])
-    if len(leaders) > NAMED_LEADERS:
-        return _("%(count)s players share the lead with %(score)s") % {"count": len(leaders), "score": score}
-    return ngettext("%(names)s leads with %(score)s", "%(names)s lead with %(score)s", len(leaders)) % {
-        "names": join_names([players[player] for player in leaders]),
-        "score": score,
-    }
-
-
-def result_clause(winners: Sequence[int], totals: Sequence[int], players: Sequence[str]) -> str:
-    """``Ada wins with 250``; ``Ada and Ben share the win with 120``."""
-    score = total_text(totals[winners[0]])
-    if len(winners) == 1:
-        return _("%(name)s wins with %(score)s") % {"name": players[winners[0]], "score": score}
-    return _("%(names)s share the win with %(score)s") % {
-        "names": join_names([players[player] for player in winners]),
-        "score": score,
-    }
-
-
-def result_text(winners: Sequence[int], totals: Sequence[int], players: Sequence[str]) -> str:
-    """The result as a sentence: ``Ada wins with 250.``"""
-    return result_clause(winners, totals, players) + "."
-
-
 def describe(outcome: Outcome, players: Sequence[str]) -> str:
     """One or two sentences telling what an action did (the log)."""
     if isinstance(outcome, DealScored):
@@ -222,7 +195,7 @@ def describe_short(outcome: Outcome, players: Sequence[str]) -> str:
         return sentence
     if isinstance(outcome, DealPassed):
         return _("Everyone passed · %(next)s deals") % {"next": players[outcome.next_dealer]}
-    return _("Game over · %(result)s") % {"result": result_clause(outcome.winners, outcome.totals, players)}
+    return game_over_short(outcome.winners, outcome.totals, players)
 
 
 def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
@@ -235,8 +208,8 @@ def describe_undo(undone: Outcome | None, players: Sequence[str]) -> str:
     if isinstance(undone, DealPassed):
         return _("Deal %(number)s taken back (everyone had passed).") % {"number": undone.deal.number}
     if isinstance(undone, Ended):
-        return _("The end taken back: the game goes on.")
-    return _("Undo.")
+        return end_taken_back()
+    return undo_text()
 
 
 def describe_undo_short(undone: Outcome | None, players: Sequence[str]) -> str:
@@ -244,11 +217,14 @@ def describe_undo_short(undone: Outcome | None, players: Sequence[str]) -> str:
     if isinstance(undone, DealScored | DealPassed):
         return _("Deal %(number)s taken back") % {"number": undone.deal.number}
     if isinstance(undone, Ended):
-        return _("The end taken back: the game goes on")
-    return _("Undo.")
+        return end_taken_back(short=True)
+    return undo_text()
 
 
 def end_reason_text(reason: EndReason | None) -> str:
     if reason is EndReason.DEALS:
         return _("That was the last deal: the game is over.")
-    return _("The game is over.")
+    return game_over_text()
+
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)

@@ -1,49 +1,22 @@
 """Tarot's table options: how many scored deals the game lasts (none: until the table says so).
 
-The API sends ``{"deals": 10}`` (or ``null``, or nothing); the set-up page one form field.
-Both end up as the same stored dict, checked by the engine's ``Options``.
+One model for all they are: the API sends ``{"deals": 10}`` (or ``null``, or nothing) and
+the State gives it back so, the set-up page one form field; both end up as the same stored
+dict, and the engine's ``Options`` from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
+from ninja import Field
 
-from marquoir.games.tarot import MAX_DEALS, Options, RuleError
-from marquoir.rules import INVALID
-from marquoir.rules.values import is_whole_number
-from marquoir.tables.actions import shorten
-
-OPTION_NAMES = ("deals",)
-DEFAULTS: dict[str, Any] = {"deals": None}
-
-
-def clean_options(options: object) -> dict[str, Any]:
-    """The options as stored, or ``RuleError(invalid, reason)``; None means the defaults.
-
-    Reasons: ``bad_options`` (not an object), ``unknown_option``, ``bad_deals`` (not null
-    nor a whole number from 1 to 300: a float or a bool is refused).
-    """
-    if options is None:
-        return dict(DEFAULTS)
-    if not isinstance(options, Mapping):
-        raise RuleError(INVALID, "bad_options")
-    unknown = sorted(str(key) for key in options if key not in OPTION_NAMES)
-    if unknown:
-        raise RuleError(INVALID, "unknown_option", option=shorten(unknown[0]))
-    deals = options.get("deals")
-    if deals is not None and not is_whole_number(deals):
-        raise RuleError(INVALID, "bad_deals", deals=shorten(deals), min=1, max=MAX_DEALS)
-    return {"deals": Options(deals=deals).deals}  # the engine checks the range
-
-
-def options_of(stored: Mapping[str, Any]) -> Options:
-    """The engine's options for a stored match (stored options were checked on creation)."""
-    return Options(deals=stored.get("deals"))
+from marquoir.games.tarot import MAX_DEALS, Options
+from marquoir.tables.kit import TableOptions
 
 
 class DealCountField(forms.CharField):
@@ -66,17 +39,27 @@ class DealCountField(forms.CharField):
         return int(text)
 
 
-def options_form_fields() -> dict[str, forms.Field]:
-    return {
-        "deals": DealCountField(
-            label=gettext_lazy("Number of deals"),
-            help_text=gettext_lazy(
-                "The game ends after this many deals are scored (a deal everyone passed does not count). "
-                "Leave it empty to stop when you say so."
-            ),
-        )
-    }
+class TarotOptions(TableOptions):
+    """Tarot's table options; all optional. Reason: ``bad_deals`` (not null nor a whole
+    number from 1 to 300: a float or a bool is refused)."""
 
+    deals: int | None = Field(
+        None, ge=1, le=MAX_DEALS, description="the game ends after this many scored deals (passed ones do not count)"
+    )
 
-def options_from_form(cleaned: Mapping[str, Any]) -> dict[str, Any]:
-    return clean_options({"deals": cleaned.get("deals")})
+    reasons: ClassVar[Mapping[str, str]] = {"deals": "bad_deals"}
+
+    def engine(self) -> Options:
+        return Options(deals=self.deals)
+
+    @classmethod
+    def form_fields(cls) -> dict[str, forms.Field]:
+        return {
+            "deals": DealCountField(
+                label=gettext_lazy("Number of deals"),
+                help_text=gettext_lazy(
+                    "The game ends after this many deals are scored (a deal everyone passed does not count). "
+                    "Leave it empty to stop when you say so."
+                ),
+            )
+        }

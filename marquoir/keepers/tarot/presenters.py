@@ -3,7 +3,6 @@ loops): the band with the dealer, the deal pad with its preview, the deals so fa
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,11 +25,22 @@ from marquoir.games.tarot import (
     standings,
     winners,
 )
-from marquoir.tables.actions import FreshIds
-from marquoir.tables.formatting import MINUS
-from marquoir.tables.log_words import LogWords, log_in_words
-from marquoir.tables.messages import message_for
-from marquoir.tables.selectors import MatchView, in_force
+from marquoir.tables.kit import (
+    MINUS,
+    GridRow,
+    LineChart,
+    MatchView,
+    ScoreGrid,
+    TableWords,
+    band_in_points,
+    lead_text,
+    line_chart,
+    message_for,
+    result_text,
+    score_grid,
+    standings_by_total,
+    total_text,
+)
 
 from .actions import DEAL
 from .entry import POINTS, DealEntry, carries_entry, read_entry
@@ -41,34 +51,12 @@ from .narration import (
     contract_name,
     deal_sentence,
     deal_status,
-    describe,
-    describe_short,
-    describe_undo,
-    describe_undo_short,
     extras_text,
-    lead_text,
     points_text,
-    result_text,
     signed_text,
     size_name,
-    total_text,
 )
 from .state import remaining_deals
-
-LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
-CHART_COLOURS = 7
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
-
-
-@dataclass(frozen=True)
-class BandPlayer:
-    """A player as the core's band shows them: the running total."""
-
-    index: int
-    name: str
-    score: str
-    current: bool = False
-    score_unit: str = ""
 
 
 @dataclass(frozen=True)
@@ -299,60 +287,39 @@ def _posted_entry(request: HttpRequest, seq: int) -> Mapping[str, str] | None:
 # --- the sheet of deals and the end
 
 
-def _grid_rows(state: GameState, names: Sequence[str]) -> list[dict[str, Any]]:
+def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
+    """The deals as on a paper pad: each deal's taker and contract beside its number."""
     rows = []
     for deal in state.deals:
         if isinstance(deal, PlayedDeal):
             title = f"{names[deal.taker]} · {contract_name(deal.contract)}"
-            cells = [signed_text(score) for score in deal.scores]
-            rows.append({"number": deal.number, "title": title, "made": deal.made, "cells": cells, "passed": False})
+            cells = tuple(signed_text(score) for score in deal.scores)
+            rows.append(GridRow(number=deal.number, cells=cells, title=title, failed=not deal.made))
         else:
-            rows.append({"number": deal.number, "title": "", "made": None, "cells": [], "passed": True})
-    return rows
+            rows.append(GridRow(number=deal.number, passed=_("Everyone passed")))
+    return score_grid(
+        title=_("The deals"),
+        corner=_("Deal"),
+        empty=_("No deal yet."),
+        names=names,
+        rows=rows,
+        totals=state.totals,
+        ranks={standing.player: standing.rank for standing in standings(state)},
+        leaders=set(leaders(state)) if state.played_count else set(),
+        number=total_text,
+        lead=lead_text(leaders(state), state.totals, names) if state.played_count and not state.over else None,
+    )
 
 
-def chart(state: GameState, names: Sequence[str]) -> dict[str, Any]:
-    """Each player's total after every deal as a polyline, scaled into the chart box, with the
-    zero line when a total went below it."""
+def chart(state: GameState, names: Sequence[str]) -> LineChart:
+    """Each player's total after every deal."""
     totals = state.totals_by_deal()
     series = [[step[player] for step in totals] for player in range(state.player_count)]
-    steps = max(len(totals) - 1, 1)
-    low = min(min(values) for values in series)
-    high = max(max(max(values) for values in series), low + 1)
-    top, bottom = total_text(high), total_text(low)
-    left = max(CHART_PAD, 6 * max(len(top), len(bottom)) + 8)
-    inner_w, inner_h = CHART_WIDTH - left - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-
-    def y(value: int) -> float:
-        return CHART_HEIGHT - CHART_PAD - inner_h * (value - low) / (high - low)
-
-    lines = []
-    for player, values in enumerate(series):
-        points = " ".join(f"{left + inner_w * step / steps:.1f},{y(value):.1f}" for step, value in enumerate(values))
-        lines.append(
-            {
-                "player": player,
-                "colour": player % CHART_COLOURS,
-                "name": names[player],
-                "points": points,
-                "last": total_text(values[-1]),
-            }
-        )
-    return {
-        "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "pad": CHART_PAD,
-        "left": left,
-        "label_x": left - 4,
-        "right_x": CHART_WIDTH - CHART_PAD,
-        "bottom_y": CHART_HEIGHT - CHART_PAD,
-        "lines": lines,
-        "top": top,
-        "bottom": bottom,
-        "zero_y": f"{y(0):.1f}" if low < 0 < high else None,
-        "zero_label_y": f"{y(0) + 3:.1f}",
-        "steps": steps,
-    }
+    deals = max(len(totals) - 1, 1)
+    caption = ngettext(
+        "Totals deal by deal, over %(deals)s deal", "Totals deal by deal, over %(deals)s deals", deals
+    ) % {"deals": deals}
+    return line_chart(series, names, caption=caption, number=total_text)
 
 
 def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
@@ -360,28 +327,16 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
     state, names = view.engine.state, list(view.row.players)
     seq = view.row.seq
     totals = state.totals
-    log, last_action = log_in_words(view, LOG_WORDS)
-    rank_of = {standing.player: standing.rank for standing in standings(state)}
-    leading = set(leaders(state)) if state.played_count else set()
     context: dict[str, Any] = {
-        "match": view.row,
-        "state": state,
-        "players": [
-            BandPlayer(index, name, total_text(total), score_unit=ngettext("point", "points", abs(total)))
-            for index, (name, total) in enumerate(zip(names, totals, strict=True))
-        ],
-        "grid_rows": _grid_rows(state, names),
-        "grid_columns": len(names) + 1,
-        "totals": [{"text": total_text(total), "leader": index in leading} for index, total in enumerate(totals)],
-        "ranks": [rank_of[index] for index in range(len(names))],
-        "log": log,
-        "last_action": last_action,
-        "can_edit": can_edit,
-        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
-        "can_undo": can_edit and bool(in_force(view.log)),
-        "action_ids": FreshIds(),
-        "undo_action_id": uuid.uuid4().hex,
-        "score_unit": _("points"),
+        "players": band_in_points(names, totals),
+        "grid": grid(state, names),
+        "words": TableWords(
+            title=_("French Tarot"),
+            watching=_("You are watching this match. Only the devices keeping score can record deals."),
+            watch=_("Follows the match live; cannot record deals."),
+            keep=_("Lets that phone record deals and undo: show it only at the table."),
+            stylesheets=("tarot/tarot.css",),
+        ),
         "entry_dropped": False,
         "dealer_name": names[state.dealer],
         # Totals of four characters and more (−578, 1250) need smaller type to fit their tiles.
@@ -391,15 +346,12 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         won = winners(state)
         context.update(
             status_text=result_text(won, totals, names),
-            standings=[
-                {
-                    "rank": standing.rank,
-                    "name": names[standing.player],
-                    "score": total_text(standing.score),
-                    "winner": standing.player in won,
-                }
-                for standing in standings(state)
-            ],
+            standings=standings_by_total(
+                ((standing.rank, standing.player, standing.score) for standing in standings(state)),
+                names,
+                won,
+                number=total_text,
+            ),
             chart=chart(state, names),
         )
         return context
@@ -408,8 +360,6 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         status_text=deal_status(number, names[state.dealer], remaining_deals(state)),
         deal_number=number,
     )
-    if state.played_count:
-        context["lead_now"] = lead_text(leaders(state), totals, names)
     if not can_edit:
         return context
     entry = read_entry(_posted_entry(request, seq) or query, seq, len(names))

@@ -6,15 +6,14 @@ from typing import Any
 
 from marquoir.games.tarot import DealRecord, GameState, PlayedDeal, Setup, standings, winners
 from marquoir.games.tarot import Match as TarotMatch
-from marquoir.tables.models import Match
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.kit import Match, MatchView
 
-from .options import options_of
+from .options import TarotOptions
 
 
 def setup_of(row: Match) -> Setup:
     """The engine's set-up for a stored match: the players in playing order, the first dealer."""
-    return Setup(len(row.players), row.first, options_of(row.options))
+    return Setup(len(row.players), row.first, TarotOptions.of(row.options).engine())
 
 
 def start(row: Match) -> TarotMatch:

@@ -17,8 +17,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
 from marquoir.games.tarot import Contract, GameState, standings, winners
-from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
+from marquoir.tables.kit import MatchSummary, MatchView, StatFigure, ranks_by_seat
 
 from .narration import contract_label
 

@@ -1,95 +1,32 @@
-"""Yahtzee in the JSON API: its action's and State's schemas, and its own endpoint
-(``/advice``: the assistant's expected final scores, from the solver)."""
+"""Yahtzee in the JSON API: its State's and options' schemas, and its own endpoint
+(``/advice``: the assistant's expected final scores, from the solver). The action's schema
+is actions.py's."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any, Literal
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from ninja import Field
-from pydantic import ConfigDict
-from pydantic_core import ErrorDetails
 
-from marquoir.games.yahtzee import DICE_COUNT, RuleError
-from marquoir.rules import INVALID
-from marquoir.tables.api_errors import error_response
-from marquoir.tables.keepers import GameEndpoint
-from marquoir.tables.models import Match
-from marquoir.tables.schemas import ActionBody, OutSchema, shorten
-from marquoir.tables.selectors import match_view
-from marquoir.tables.services import ServiceError
+from marquoir.games.yahtzee import RuleError
+from marquoir.tables.kit import (
+    GameEndpoint,
+    Match,
+    OutSchema,
+    ServiceError,
+    TableOptions,
+    error_response,
+    keeper_for,
+    match_view,
+)
 
+from .actions import BoxKey
 from .assistant import advice_json, read_advice_query
-from .keeper import KEEPER
-
-BoxKey = Literal[
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_of_a_kind",
-    "four_of_a_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yahtzee",
-    "chance",
-]
-Die = Annotated[int, Field(ge=1, le=6)]
-# The most a box can take: 50 in ``yahtzee`` (a sum of five dice is 30 at most, a straight 40).
-MAX_BOX_POINTS = 50
 
 
-class YahtzeeOptions(OutSchema):
-    """Yahtzee has no table options yet: the box's rules (an empty object)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class ScoreIn(ActionBody):
-    """The current player's turn, scored in a box: with the five dice of the last roll
-    (Marquoir works out the points, the bonuses and the joker), or, for a table that keeps
-    only the sheet, with the points (extension: refused when no five dice give them there)."""
-
-    type: Literal["score"]
-    box: BoxKey = Field(..., description="the box to fill")
-    dice: Annotated[list[Die], Field(min_length=DICE_COUNT, max_length=DICE_COUNT)] | None = Field(
-        None, description="the five dice of the last roll, 1 to 6 each, in any order; or give points"
-    )
-    points: int | None = Field(
-        None,
-        ge=0,
-        le=MAX_BOX_POINTS,
-        description="extension, instead of dice: the points written in the box, 0 to 50",
-    )
-    five_alike: bool | None = Field(
-        None,
-        description="extension, with points only: whether the dice were five alike (the joker and the "
-        "Yahtzee bonus depend on it); left out, it is worked out from the points when only five alike "
-        "give them (50 in yahtzee, 20 in fours…), else taken as not",
-    )
-
-    reasons: ClassVar[Mapping[str, str]] = {
-        "box": "unknown_box",
-        "points": "bad_points",
-        "five_alike": "bad_five_alike",
-    }
-
-    @classmethod
-    def refusal(cls, field: str, error: ErrorDetails) -> RuleError:
-        if field == "box":
-            return RuleError(INVALID, "unknown_box", box=shorten(error.get("input")))
-        if field != "dice":
-            return super().refusal(field, error)
-        location, kind, given = error["loc"], error["type"], error.get("input")
-        if len(location) < 3:  # the list itself
-            if kind in {"too_short", "too_long"} and isinstance(given, list):
-                return RuleError(INVALID, "dice_count", count=len(given), expected=DICE_COUNT)
-            return RuleError(INVALID, "bad_dice", dice=shorten(given))
-        return RuleError(INVALID, "bad_die", position=location[2], die=shorten(given))
+class YahtzeeOptions(TableOptions):
+    """Yahtzee has no table options yet: the box's rules (none, or an empty object)."""
 
 
 class YahtzeeBoxesOut(OutSchema):
@@ -188,13 +125,13 @@ def match_advice(request: HttpRequest, match: Match) -> HttpResponse:
         try:
             dice, rolls_left = read_advice_query(request.GET)
         except RuleError as error:
-            raise ServiceError.from_rule(error, keeper=KEEPER) from None
+            raise ServiceError.from_rule(error) from None
         state = match_view(match).engine.state
         if state.current is None:
             raise ServiceError("match_over")
         data: dict[str, Any] = advice_json(state.sheet(state.current), dice, rolls_left)
     except ServiceError as error:
-        return error_response(request, error, players, KEEPER)
+        return error_response(request, error, players, keeper_for(match.game))
     data["player"] = state.current
     # Only the keys of the question asked (docs/api-v1.md): no nulls for the others.
     body = YahtzeeAdviceOut.model_validate(data).model_dump(mode="json", exclude_none=True)

@@ -11,8 +11,7 @@ from django.utils.translation import gettext as _
 
 from marquoir.games.yahtzee import DICE_COUNT, RuleError, Sheet, box_choices, solver
 from marquoir.rules import INVALID
-from marquoir.tables.actions import ascii_number
-from marquoir.tables.formatting import decimal
+from marquoir.tables.kit import ascii_number, decimal
 
 from .messages import box_name
 from .narration import dice_text

@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from marquoir.games.yahtzee import BOX_TAKEN, JOKER_LOWER, JOKER_UPPER, Box
-from marquoir.tables.formatting import join_names
-from marquoir.tables.keepers import Wording
+from marquoir.tables.kit import Wording, join_names
 
 # Yahtzee's own error codes (docs/api-v1.md) and their HTTP status.
 STATUSES: Mapping[str, int] = {BOX_TAKEN: 422, JOKER_UPPER: 422, JOKER_LOWER: 422}

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 
 from marquoir.games.yahtzee import Scored
+from marquoir.tables.kit import LogWords, undo_text
 
 from .messages import box_name
 
@@ -70,7 +71,7 @@ def describe_short(outcome: Scored, players: Sequence[str]) -> str:
 def describe_undo(undone: Scored | None, players: Sequence[str]) -> str:
     """The log line of an undo."""
     if undone is None:
-        return _("Undo.")
+        return undo_text()
     return _("%(name)s’s %(box)s (%(points)s) taken back: round %(number)s, %(name)s to play again.") % {
         "name": players[undone.player],
         "box": box_name(undone.box),
@@ -82,5 +83,8 @@ def describe_undo(undone: Scored | None, players: Sequence[str]) -> str:
 def describe_undo_short(undone: Scored | None, players: Sequence[str]) -> str:
     """The few words after an undo: ``Ada’s Full house taken back``."""
     if undone is None:
-        return _("Undo.")
+        return undo_text()
     return _("%(name)s’s %(box)s taken back") % {"name": players[undone.player], "box": box_name(undone.box)}
+
+
+LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)

@@ -4,11 +4,11 @@ side by side, the assistant, the end."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -33,38 +33,26 @@ from marquoir.games.yahtzee import (
     standings,
     winners,
 )
-from marquoir.tables.actions import FreshIds
-from marquoir.tables.formatting import join_names
-from marquoir.tables.log_words import LogWords, log_in_words
-from marquoir.tables.messages import message_for
-from marquoir.tables.selectors import MatchView, in_force
+from marquoir.tables.kit import (
+    LineChart,
+    MatchView,
+    TableWords,
+    band_in_points,
+    join_names,
+    last_words,
+    line_chart,
+    message_for,
+    standings_by_total,
+)
 
 from .assistant import AssistantView, before_the_roll, for_the_dice
 from .messages import WORDINGS, box_name, five_alike_text
-from .narration import describe, describe_short, describe_undo, describe_undo_short, dice_text
+from .narration import LOG_WORDS, dice_text
 from .state import totals_by_round
 from .turn import TurnEntry, read_turn
 
-LOG_WORDS = LogWords(describe, describe_short, describe_undo, describe_undo_short)
 # From this many players the band packs the scores tighter (as the score sheet's does).
 MANY_PLAYERS = 6
-# The chart's colours (chart__line--N in tables/table.css); past them, dashes tell lines apart.
-CHART_COLOURS = 7
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 24
-
-
-@dataclass(frozen=True)
-class BandPlayer:
-    """A player as the core's band shows them: the grand total, and whose turn it is."""
-
-    index: int
-    name: str
-    score: int
-    current: bool = False
-
-    @property
-    def score_unit(self) -> str:
-        return ngettext("point", "points", self.score)
 
 
 @dataclass(frozen=True)
@@ -276,41 +264,14 @@ def _sheets(state: GameState, names: Sequence[str], fresh: tuple[int, Box] | Non
     }
 
 
-def chart(view: MatchView) -> dict[str, Any]:
-    """Each player's total after every round as a polyline, scaled into the chart box."""
+def chart(view: MatchView) -> LineChart:
+    """Each player's total after every round."""
     series = totals_by_round(view)
-    names = view.players
-    steps = max(max(len(values) for values in series) - 1, 1)
-    high = max(max(max(values) for values in series), 1)
-    left = max(CHART_PAD, 6 * len(str(high)) + 8)
-    inner_w, inner_h = CHART_WIDTH - left - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
-    lines = []
-    for player, values in enumerate(series):
-        points = " ".join(
-            f"{left + inner_w * step / steps:.1f},{CHART_HEIGHT - CHART_PAD - inner_h * value / high:.1f}"
-            for step, value in enumerate(values)
-        )
-        lines.append(
-            {
-                "colour": player % CHART_COLOURS,
-                "dashes": player // CHART_COLOURS,
-                "name": names[player],
-                "points": points,
-                "last": values[-1],
-            }
-        )
-    return {
-        "width": CHART_WIDTH,
-        "height": CHART_HEIGHT,
-        "pad": CHART_PAD,
-        "left": left,
-        "label_x": left - 4,
-        "right_x": CHART_WIDTH - CHART_PAD,
-        "bottom_y": CHART_HEIGHT - CHART_PAD,
-        "lines": lines,
-        "top": high,
-        "steps": steps,
-    }
+    rounds = max(max(len(values) for values in series) - 1, 1)
+    caption = ngettext(
+        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
+    ) % {"rounds": rounds}
+    return line_chart(series, view.players, caption=caption)
 
 
 def _fresh(view: MatchView) -> tuple[int, Box] | None:
@@ -355,41 +316,34 @@ def _turn_context(view: MatchView, turn: TurnEntry, table_url: str) -> dict[str,
     return context
 
 
-def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
+def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
     """Everything yahtzee/table.html needs."""
     state, names = view.engine.state, view.players
     table_url = reverse("tables:table", args=[view.row.id])
-    log, last_action = log_in_words(view, LOG_WORDS)
     turn = read_turn(query, view.row.seq) if can_edit and not state.over else None
     context: dict[str, Any] = {
-        "match": view.row,
-        "state": state,
         "table_url": table_url,
-        "players": [
-            BandPlayer(index, name, state.total(index), index == state.current) for index, name in enumerate(names)
-        ],
+        "players": band_in_points(names, [state.total(index) for index in range(len(names))], current=state.current),
         "many_players": len(names) >= MANY_PLAYERS,
         "current_name": names[state.current] if state.current is not None else "",
         "status_text": _status(state, names) if not state.over else result_text(state, names),
         "sheets": _sheets(state, names, _fresh(view)),
-        "log": log,
-        "last_action": last_action,
-        "can_edit": can_edit,
-        # From the whole log: the lines shown are only the last ones (log_words.LOG_SHOWN).
-        "can_undo": can_edit and bool(in_force(view.log)),
         "turn": turn,
-        "action_ids": FreshIds(),
-        # A second key for Undo, so that a box tapped and then Undo are two actions.
-        "undo_action_id": uuid.uuid4().hex,
-        "score_unit": _("points"),
         "entry_dropped": turn is not None and turn.dropped,
+        "words": TableWords(
+            title=_("Yahtzee table"),
+            watching=_("You are watching this match. Only the devices keeping score can record turns."),
+            watch=_("Follows the sheets live; cannot record turns."),
+            keep=_("Lets that phone record turns and undo: show it only at the table."),
+            stylesheets=("yahtzee/yahtzee.css",),
+        ),
     }
     if turn is not None:
         context.update(_turn_context(view, turn, table_url))
         if turn.overtaken:
             context["notice"] = _(
                 "The table changed on another phone (%(what)s): the dice entered here were dropped."
-            ) % {"what": last_action or _("an undo")}
+            ) % {"what": last_words(view, LOG_WORDS) or _("an undo")}
         elif turn.dropped:
             context["notice"] = _(
                 "This address holds dice that were not entered on this table as it is now: they were dropped."
@@ -397,17 +351,9 @@ def table_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool) 
     if state.over:
         won = set(winners(state))
         context.update(
-            standings=[
-                {
-                    "rank": standing.rank,
-                    "name": names[standing.player],
-                    "score": standing.score,
-                    "winner": standing.player in won,
-                    "upper_bonus": state.sheet(standing.player).upper_bonus,
-                    "yahtzee_bonus": state.sheet(standing.player).yahtzee_bonus,
-                }
-                for standing in standings(state)
-            ],
+            standings=standings_by_total(
+                ((standing.rank, standing.player, standing.score) for standing in standings(state)), names, won
+            ),
             chart=chart(view),
         )
     return context

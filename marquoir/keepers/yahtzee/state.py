@@ -6,8 +6,7 @@ from typing import Any
 
 from marquoir.games.yahtzee import ROUNDS, GameState, Scored, Setup, Sheet, standings, winners
 from marquoir.games.yahtzee import Match as YahtzeeMatch
-from marquoir.tables.models import Match
-from marquoir.tables.selectors import MatchView
+from marquoir.tables.kit import Match, MatchView
 
 
 def setup_of(row: Match) -> Setup:

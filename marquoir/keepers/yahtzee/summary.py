@@ -18,8 +18,7 @@ from typing import cast
 from django.utils.translation import gettext_lazy
 
 from marquoir.games.yahtzee import GameState, Sheet, standings, winners
-from marquoir.tables.selectors import MatchView
-from marquoir.tables.summary import MatchSummary, StatFigure, ranks_by_seat
+from marquoir.tables.kit import MatchSummary, MatchView, StatFigure, ranks_by_seat
 
 YAHTZEES, UPPER_BONUS = "yahtzees", "upper_bonus"
 

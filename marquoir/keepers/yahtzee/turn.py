@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from marquoir.games.yahtzee import DICE_COUNT, RuleError
-from marquoir.tables.actions import ascii_number
+from marquoir.tables.kit import ascii_number
 
 from .actions import decode_dice, encode_dice
 

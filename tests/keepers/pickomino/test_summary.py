@@ -18,7 +18,8 @@ from marquoir.tables import services
 from marquoir.tables.models import Match
 from marquoir.tables.selectors import keeper_of, match_view
 from marquoir.tables.summary import MatchSummary
-from tests.tables.conftest import BUST, UNDO, take
+
+from .conftest import BUST, UNDO, take
 
 pytestmark = pytest.mark.django_db
 

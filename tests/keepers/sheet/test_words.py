@@ -13,9 +13,9 @@ from marquoir.keepers.sheet.narration import (
     describe_undo,
     describe_undo_short,
     round_status,
-    score_text,
 )
 from marquoir.tables.messages import message_for
+from marquoir.tables.standing_words import total_text as score_text
 
 NBSP = "\u00a0"
 MINUS = "\u2212"

@@ -21,11 +21,11 @@ from django.utils.translation import override
 from marquoir.games.pickomino import TILES, TurnDice
 from marquoir.games.pickomino.odds import Table, advise
 from marquoir.tables import services
-from marquoir.tables.formatting import MINUS, join_names, percent, signed
+from marquoir.tables.formatting import percent, signed
 from marquoir.tables.models import LogEntry
 from marquoir.tables.selectors import match_view
 
-from .test_pages import (
+from .screen import (
     BUST_MENU,
     BUST_NOW,
     CLAIM_FORM,
@@ -45,7 +45,6 @@ DROPPED = "the turn being entered here was dropped"
 # An entry with no seq, or one that is not a number, was never made on this table.
 NOT_FOR_THIS_TABLE = "This address holds a turn that was not entered on this table as it is now: it was dropped."
 ALREADY_RECORDED = "This turn was already recorded from another device"
-NNBSP = "\u202f"
 
 
 def state_of(client: Client, table: str) -> dict[str, Any]:
@@ -550,64 +549,6 @@ def test_keeping_a_face_keeps_all_its_dice(client: Client):
     # The next roll starts from the three 5s kept, one die per tap.
     next_tap = parse_qs(urlsplit(links(html, "face-button")["A die shows 2"]).query)
     assert next_tap == {"seq": ["0"], "pad": ["dice"], "dice": ["5:3"], "roll": ["2:1"]}
-
-
-# Numbers and names as each language writes them
-
-
-@pytest.mark.parametrize(
-    ("language", "value", "expected"),
-    [
-        ("en", 3.644, "+3.64"),
-        ("fr", 3.644, "+3,64"),
-        ("en", -0.5, f"{MINUS}0.50"),
-        ("fr", -0.5, f"{MINUS}0,50"),
-        ("en", -4.0, f"{MINUS}4.00"),
-        ("en", 0.0, "+0.00"),
-        ("en", -0.004, "+0.00"),  # a loss too small to show has no minus
-    ],
-)
-def test_signed_writes_a_gain_or_a_loss_with_the_true_minus(language, value, expected):
-    with override(language):
-        text = signed(value)
-    assert text == expected
-    assert "-" not in text
-
-
-@pytest.mark.parametrize(
-    ("language", "chance", "expected"),
-    [
-        ("en", 0.15, "15%"),
-        ("fr", 0.15, f"15{NNBSP}%"),
-        ("en", 0.001, "<1%"),
-        ("fr", 0.001, f"<1{NNBSP}%"),
-        ("en", 0.999, ">99%"),
-        ("fr", 0.999, f">99{NNBSP}%"),
-        ("en", 0.0, "0%"),
-        ("en", 1.0, "100%"),
-        ("en", 0.005, "<1%"),  # rounds to 0 but is not impossible
-        ("en", 0.994, "99%"),
-    ],
-)
-def test_percent_writes_a_chance_as_the_language_does(language, chance, expected):
-    with override(language):
-        assert percent(chance) == expected
-
-
-@pytest.mark.parametrize(
-    ("language", "names", "expected"),
-    [
-        ("en", [], ""),
-        ("en", ["Ada"], "Ada"),
-        ("en", ["Ada", "Ben"], "Ada and Ben"),
-        ("en", ["Ada", "Ben", "Cy"], "Ada, Ben and Cy"),
-        ("fr", ["Ada", "Ben"], "Ada et Ben"),
-        ("fr", ["Ada", "Ben", "Cy"], "Ada, Ben et Cy"),
-    ],
-)
-def test_join_names_lists_names_as_the_language_does(language, names, expected):
-    with override(language):
-        assert join_names(names) == expected
 
 
 # The assistant on the tile pad

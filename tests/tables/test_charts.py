@@ -1,4 +1,4 @@
-"""The stats page's bar charts (marquoir/groups/charts.py): inline SVG, escaped, no inline style."""
+"""The stats page's bar charts (marquoir/tables/charts.py): inline SVG, escaped, no inline style."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from django.utils.safestring import SafeString
 
-from marquoir.groups.charts import ROW_HEIGHT, WIDTH, BarRow, bar_chart
+from marquoir.tables.charts import ROW_HEIGHT, WIDTH, BarRow, bar_chart, line_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -120,3 +120,55 @@ def test_all_values_zero_or_not_finite_still_draw() -> None:
 def test_no_rows_draw_nothing() -> None:
     assert bar_chart([], title_id="t") == ""
     assert isinstance(bar_chart([], title_id="t"), SafeString)
+
+
+# --- The end-of-match line chart, the same for every game (tables/_chart.html draws it)
+
+
+def test_a_line_chart_has_one_line_a_player_ending_on_their_final_score():
+    chart = line_chart([[0, 3, 5], [0, 4, 2]], ["Ada", "Ben"], caption="Worms over 2 turns")
+    assert [line.name for line in chart.lines] == ["Ada", "Ben"]
+    assert [line.last for line in chart.lines] == ["5", "2"]
+    assert chart.steps == 2
+    assert chart.caption == "Worms over 2 turns"
+    assert chart.top == "5"
+    assert chart.bottom == "0"
+    # Three points a line, the first at the plot's left edge and the last at its right.
+    first, *_, last = chart.lines[0].points.split()
+    assert float(first.split(",")[0]) == chart.left
+    assert float(last.split(",")[0]) == chart.right_x
+
+
+def test_a_line_chart_draws_the_zero_line_only_when_a_score_went_below_it():
+    above = line_chart([[0, 3], [0, 1]], ["Ada", "Ben"], caption="")
+    below = line_chart([[0, -40], [0, 40]], ["Ada", "Ben"], caption="", number=lambda n: f"{n:+d}")
+    assert above.zero_y is None
+    assert below.zero_y is not None
+    assert below.bottom_y > float(below.zero_y) > below.pad
+    assert below.bottom == "-40"
+
+
+def test_a_line_chart_draws_the_target_only_within_its_range():
+    reached = line_chart([[0, 60, 110]], ["Ada"], caption="", target=100)
+    far = line_chart([[0, 10]], ["Ada"], caption="", target=500)
+    assert reached.target_y is not None
+    assert reached.target == "100"
+    assert far.target_y is None
+
+
+def test_a_line_chart_tells_lines_apart_by_dashes_past_the_seventh_colour():
+    chart = line_chart([[0, seat] for seat in range(16)], [f"P{seat}" for seat in range(16)], caption="")
+    assert [(line.colour, line.dashes) for line in chart.lines][6:9] == [(6, 0), (0, 1), (1, 1)]
+    assert chart.lines[15].dashes == 2
+
+
+def test_a_line_chart_of_a_match_with_no_step_yet_still_has_a_width():
+    chart = line_chart([[0], [0]], ["Ada", "Ben"], caption="")
+    assert chart.steps == 1
+    assert all(len(line.points.split()) == 1 for line in chart.lines)
+
+
+def test_a_line_chart_leaves_room_for_long_labels():
+    short = line_chart([[0, 9]], ["Ada"], caption="")
+    long = line_chart([[0, -12345]], ["Ada"], caption="")
+    assert long.left > short.left

@@ -1,0 +1,220 @@
+"""The parts of a table screen every game shows alike (``tables/table.html`` and its
+partials): what the core knows of any match (``TableShell``: the log in words, Undo, the
+forms' keys), and the values a game's presenter builds for the shell to draw (the words of
+the page, the final standings, the score grid; the chart is ``tables.charts``).
+
+A game's presenter fills the second kind from its engine's state; it never writes their
+markup, and never the first kind at all.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .actions import FreshIds
+from .fold import MatchView, in_force
+from .keepers import ScoreKeeper
+from .log_words import LogLines, log_in_words
+from .models import Match
+from .standing_words import total_text
+
+
+@dataclass(frozen=True, slots=True)
+class TableShell:
+    """What the table screen shows of any match, built by the core for every game's page: the
+    shell's templates (the bar, the log, the forms' guards) read these, by these names."""
+
+    match: Match
+    state: Any
+    """The engine's state (its ``over`` ends the pad and opens the results)."""
+    can_edit: bool
+    """This device keeps score on the match (its pad, Undo); otherwise it watches."""
+    can_undo: bool
+    """Something is in force to undo: read from the whole log, not only the lines shown."""
+    log: LogLines
+    last_action: str | None
+    """The last entry in a few words, for the bar (None before any)."""
+    action_ids: FreshIds = field(default_factory=FreshIds)
+    """A fresh ``action_id`` per form of the page (``{{ action_ids.claim }}``)."""
+    undo_action_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    """Undo's own key, so that a tap and then Undo are two actions."""
+    rules_url: str | None = None
+    """The game's rules page, linked under the table: a game with box facts has one in the
+    catalog; the sheet, which keeps score for any game, has none."""
+    refused_fields: tuple[str, ...] = ()
+    """The inputs a refused action was about, as its form names them (the write path's
+    ``Outcome.refused_fields``), for the pad to mark: none but after a refusal."""
+
+    def as_context(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool) -> TableShell:
+    """The core's part of a table screen for ``view``, its log in the words of ``keeper``."""
+    log, last_action = log_in_words(view, keeper.log_words)
+    return TableShell(
+        match=view.row,
+        state=view.engine.state,
+        can_edit=can_edit,
+        can_undo=can_edit and bool(in_force(view.log)),
+        log=log,
+        last_action=last_action,
+        rules_url=reverse("catalog:game", kwargs={"slug": keeper.meta.slug}) if keeper.meta is not None else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableWords:
+    """What the shared parts of the table screen say that only the game knows."""
+
+    title: str
+    """The page's title ("Pickomino table")."""
+    watching: str
+    """Told to a device that watches: "You are watching this match. Only the devices keeping
+    score can record turns." (turns, rounds, deals: the game's word)."""
+    watch: str
+    """Under the watch link's QR code: what that link lets a phone do."""
+    keep: str
+    """Under the keep-score link's QR code."""
+    stylesheets: tuple[str, ...] = ()
+    """The game's own stylesheets, as static paths ("tarot/tarot.css"), after the core's."""
+
+
+@dataclass(frozen=True, slots=True)
+class BandPlayer:
+    """A player as the band shows them (tables/_band.html): the name, the score as the game
+    writes it, whose turn it is."""
+
+    index: int
+    name: str
+    score: str
+    current: bool = False
+    score_unit: str = ""
+    """Said to a screen reader after the score, in the number's plural ("1 point", "12 points")."""
+
+
+def band_in_points(names: Sequence[str], totals: Sequence[int], *, current: int | None = None) -> list[BandPlayer]:
+    """The band of a game scored in points: each total as the band writes it (−12 with a
+    true minus sign), and "point" or "points" after it for a screen reader."""
+    return [
+        BandPlayer(
+            index,
+            name,
+            total_text(total),
+            current=index == current,
+            score_unit=ngettext("point", "points", abs(total)),
+        )
+        for index, (name, total) in enumerate(zip(names, totals, strict=True))
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    name: str
+    winner: bool
+    cells: tuple[str, ...]
+    """The game's columns for this player (its total, by default)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The final standings: best first, with the game's columns after the rank and the name."""
+
+    rows: tuple[StandingRow, ...]
+    columns: tuple[str, ...]
+    tie_break: str | None = None
+    """How the tie-break decided, in a sentence, when it did."""
+    mark_winners: bool = True
+    """A "wins" badge beside each winner's name; without it, the winners' rows are only bold
+    (for standings of several columns, where the name's column is narrow)."""
+
+
+def standings_by_total(
+    order: Iterable[tuple[int, int, int]],
+    names: Sequence[str],
+    winners: Collection[int],
+    *,
+    number: Callable[[int], str] = str,
+    tie_break: str | None = None,
+) -> Standings:
+    """Standings with one column, the total: ``order`` gives (rank, player, total), best first."""
+    rows = tuple(
+        StandingRow(rank=rank, name=names[player], winner=player in winners, cells=(number(total),))
+        for rank, player, total in order
+    )
+    return Standings(rows=rows, columns=(_("Total"),), tie_break=tie_break)
+
+
+@dataclass(frozen=True, slots=True)
+class GridCell:
+    text: str
+    leader: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GridRow:
+    """A round (a deal) of the grid: its number, and each player's points in it."""
+
+    number: int
+    cells: tuple[str, ...] = ()
+    title: str = ""
+    """A few words beside the number (a Tarot deal's taker and contract)."""
+    failed: bool = False
+    """The title in the colour of a failure (a contract lost)."""
+    passed: str = ""
+    """When no one scored (a deal everyone passed): the words that stand for the cells."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreGrid:
+    """Rounds × players as on a paper pad, with the totals and ranks under them."""
+
+    title: str
+    corner: str
+    """The rows' heading ("Round", "Deal")."""
+    empty: str
+    """Shown before the first row ("No round yet.")."""
+    names: tuple[str, ...]
+    rows: tuple[GridRow, ...]
+    totals: tuple[GridCell, ...]
+    ranks: tuple[int, ...]
+    lead: str | None = None
+    """Who leads, in a sentence, above the grid."""
+
+    @property
+    def columns(self) -> int:
+        return len(self.names) + 1
+
+
+def score_grid(
+    *,
+    title: str,
+    corner: str,
+    empty: str,
+    names: Sequence[str],
+    rows: Iterable[GridRow],
+    totals: Sequence[int],
+    ranks: Mapping[int, int],
+    leaders: Collection[int],
+    number: Callable[[int], str] = str,
+    lead: str | None = None,
+) -> ScoreGrid:
+    """The grid of a game scored round by round; ``leaders`` are the totals marked first."""
+    return ScoreGrid(
+        title=title,
+        corner=corner,
+        empty=empty,
+        names=tuple(names),
+        rows=tuple(rows),
+        totals=tuple(GridCell(number(total), leader=player in leaders) for player, total in enumerate(totals)),
+        ranks=tuple(ranks[player] for player in range(len(names))),
+        lead=lead,
+    )
