@@ -31,7 +31,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpRespons
 
 from .bad_requests import host_refusal
 from .logs import log_access
-from .security import add_security_headers, django_security_middleware
+from .security import add_security_headers, django_security_middleware, no_view
 from .tables.api_errors import ApiErrorMiddleware
 
 __all__ = ["django_request", "finish", "log_access", "refusal", "response_start", "security_headers"]
@@ -43,12 +43,8 @@ def django_request(scope: dict[str, Any]) -> HttpRequest:
     return ASGIRequest(dict(scope), io.BytesIO())
 
 
-def _no_view(request: HttpRequest) -> HttpResponse:
-    raise AssertionError("a middleware of the policy is asked only for its hooks")
-
-
 # Holds no state: its ``after`` is the API's answer to a method an address does not serve.
-_api_answers = ApiErrorMiddleware(_no_view)
+_api_answers = ApiErrorMiddleware(no_view)
 
 
 def refusal(request: HttpRequest, allowed_methods: Sequence[str]) -> HttpResponse | None:

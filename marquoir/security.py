@@ -37,7 +37,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=()"
 
 
-def _no_view(request: HttpRequest) -> HttpResponse:
+def no_view(request: HttpRequest) -> HttpResponse:
+    """The view behind a middleware built only for its hooks (the policy's): never called."""
     raise AssertionError("a middleware of the policy is asked only for its hooks")
 
 
@@ -45,7 +46,7 @@ def _no_view(request: HttpRequest) -> HttpResponse:
 def django_security_middleware() -> tuple[SecurityMiddleware, XFrameOptionsMiddleware]:
     """Django's two middleware that say the security headers, for their hooks: built once,
     as they read their settings when built (a test that changes settings drops them, below)."""
-    return SecurityMiddleware(_no_view), XFrameOptionsMiddleware(_no_view)
+    return SecurityMiddleware(no_view), XFrameOptionsMiddleware(no_view)
 
 
 @receiver(setting_changed)

@@ -47,8 +47,9 @@ class Member(models.Model):
 
 
 class Play(models.Model):
-    """One play of the group: a match kept here (``match`` set: its summary is refreshed from
-    the match's log whenever the match moved on) or one imported from a file (no match).
+    """One play of the group: a match kept here (``match`` set: its summary follows every
+    write of the match, on commit: ``services.follow_match``) or one imported from a file
+    (no match).
 
     Deleting the match deletes the play; deleting the play takes it out of the history,
     and deletes its match only for a device that keeps score on it (services.play_delete).

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.utils.crypto import salted_hmac
 
 from .models import DeviceMatch, Match
@@ -108,8 +108,15 @@ class DeviceLinks(Generic[Thing]):
         (no query). True holds for as long as the thing exists; False says nothing."""
         if not device_secret:
             return False
+        return self._recall(digest(device_secret), thing_id)
+
+    def _recall(self, device: str, thing_id: str) -> bool:
+        """Whether the right is remembered; a right used stays longest (least recently used go first)."""
         with self._lock:
-            return (digest(device_secret), thing_id) in self._granted
+            if (device, thing_id) not in self._granted:
+                return False
+            self._granted.move_to_end((device, thing_id))
+            return True
 
     def link(self, *, device_secret: str, thing: Thing, can_edit: bool) -> None:
         """Remember that this device made, joined or opened ``thing`` (granting edit only upwards)."""
@@ -121,16 +128,18 @@ class DeviceLinks(Generic[Thing]):
             link.can_edit = True
             link.save(update_fields=["can_edit"])
         if can_edit or link.can_edit:
-            self._remember(device, str(thing.pk))
+            # Only once the link is in the database: a transaction around this that rolls
+            # back must not leave this process believing in a right nobody holds.
+            thing_id = str(thing.pk)
+            transaction.on_commit(lambda: self._remember(device, thing_id))
 
     def can_edit(self, *, device_secret: str | None, thing: Thing) -> bool:
         """Whether this device holds the right to change ``thing``."""
         if not device_secret:
             return False
         device, thing_id = digest(device_secret), str(thing.pk)
-        with self._lock:
-            if (device, thing_id) in self._granted:
-                return True
+        if self._recall(device, thing_id):
+            return True
         granted: bool = self._links().filter(device_digest=device, **{self.field: thing}, can_edit=True).exists()
         if granted:
             self._remember(device, thing_id)

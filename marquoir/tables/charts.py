@@ -191,7 +191,7 @@ def line_chart(
     ``target`` when it lies in the chart's range; ``number`` writes a score as the game does
     ("−12" with a true minus sign, "1 250")."""
     steps = max(max((len(values) for values in series), default=1) - 1, 1)
-    low = min(0, *(min(values) for values in series if values))
+    low = min([0, *(min(values) for values in series if values)])
     high = max(max((max(values) for values in series if values), default=0), low + 1)
     top, bottom = number(high), number(low)
     # About 6 units a character at the labels' 10 px.

@@ -250,15 +250,17 @@ class Keeper:
 
     @property
     def table_template(self) -> str:
-        """The table screen: a template defining the partial ``table`` (``<key>/table.html``)."""
+        """The table screen (``<key>/table.html``): it extends the core's shell,
+        ``tables/table.html``, and fills its blocks (docs/adding-a-game.md)."""
         return f"{self.key}/table.html"
 
     def table_context(
         self, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
     ) -> dict[str, Any]:
-        """What the table screen shows: the game's band, pad and log. The core reads three
-        keys of it: ``entry_dropped`` (the address held a turn entry made on an older table:
-        it goes bare), ``cookies`` (name -> (value, max age) to set) and ``match``."""
+        """What the game's part of the table screen shows (its band, pad and board), beside
+        the core's own (``tables.screen.TableShell``: the match, the log, Undo). The core
+        reads two keys of it: ``entry_dropped`` (the address held a turn entry made on an
+        older table: it goes bare) and ``cookies`` (name -> (value, max age) to set)."""
         raise NotImplementedError
 
     # --- the catalog

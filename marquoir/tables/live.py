@@ -136,6 +136,8 @@ class Hub:
         # Set once news can arrive (LISTEN issued, or polling started): a stream reads the
         # match's seq only after this, so no commit can fall between the read and the news.
         self.listening = asyncio.Event()
+        # Set while anyone here watches: the poll sleeps on it, not on a clock, when nobody does.
+        self.watched = asyncio.Event()
         self.lookups: dict[str, list[asyncio.Future[int | None]]] = {}
         self.lookup_task: asyncio.Task[None] | None = None
 
@@ -204,6 +206,7 @@ class Hub:
         if known > seq:
             queue.put_nowait(known)  # the match moved on since this page read it
         self.waiters[match_id].add(queue)
+        self.watched.set()
         try:
             yield queue
         finally:
@@ -236,6 +239,9 @@ class Hub:
             pause = POLL_SECONDS
             watched = list(self.waiters)
             if not watched:
+                # Nobody watches: no question until someone does (no wake-up meanwhile).
+                self.watched.clear()
+                await self.watched.wait()
                 continue
             try:
                 polled = await self.read_if_changed(watched, seen)

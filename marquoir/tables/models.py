@@ -44,7 +44,7 @@ class Match(models.Model):
     # Whether something follows this match's writes (a group's history holds it): only then
     # is a write published to the followers (services.follow_writes), so that the turns of
     # every other match cost no query to find out whether anyone follows them.
-    followed = models.BooleanField(default=False)
+    followed = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

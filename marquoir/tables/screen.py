@@ -49,8 +49,9 @@ class TableShell:
     """The game's rules page, linked under the table: a game with box facts has one in the
     catalog; the sheet, which keeps score for any game, has none."""
     refused_fields: tuple[str, ...] = ()
-    """The inputs a refused action was about, as its form names them (the write path's
-    ``Outcome.refused_fields``), for the pad to mark: none but after a refusal."""
+    """The inputs a refused action was about, as its form names them, for the pad to mark:
+    none here; the view that renders a refusal gives the write path's
+    ``Outcome.refused_fields`` in their place."""
 
     def as_context(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}

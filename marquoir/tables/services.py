@@ -495,9 +495,9 @@ def _swap(prepared: _Prepared) -> bool:
     here); False otherwise, having written nothing. Runs inside a transaction: the match row
     moves, the entry an undo takes back is marked, the new entry is appended, and (on
     PostgreSQL) the new seq is announced, which the database delivers to every server
-    process's listener at commit. The row is compared on every field that can change (the
-    assistant's switch and a group's taking the match in change no seq), so a row last seen
-    here is known to be current."""
+    process's listener at commit. The row is compared on its seq and on every field that can
+    change without it (the assistant's switch, a group's taking the match in), so a row last
+    seen here is known to be current."""
     before, after = prepared.row, prepared.after.row
     if not _TURN_WRITES.move(before, after):
         return False
@@ -521,7 +521,10 @@ class _TurnWrites:
     """
 
     MOVED = ("seq", "over", "updated_at")
-    COMPARED = ("id", "seq", "updated_at", "assistant", "followed")
+    # What a write may change without moving the seq: the assistant's switch, a group taking
+    # the match in. Not ``updated_at``: a time compared as SQLite's text would refuse for
+    # ever a row whose time another tool wrote in another form ("10:00:00.123").
+    COMPARED = ("id", "seq", "assistant", "followed")
     ENTRY = ("match", "seq", "kind", "payload", "undone_by", "undoes", "action_id", "response", "created_at")
 
     @staticmethod

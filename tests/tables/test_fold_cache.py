@@ -142,8 +142,9 @@ def test_a_turn_on_a_match_folded_lately_reads_nothing_before_its_write(row):
 
 def test_a_turn_on_a_match_another_process_wrote_meanwhile_reads_the_row_once(row):
     act_on(row, take(27))
-    # Another process's write: the row moves on, this process's fold does not.
-    Match.objects.filter(pk=row.pk).update(updated_at=timezone.now())
+    # Another process's write that moves no seq (its assistant switched on): the row moves
+    # on, this process's copy of it does not.
+    Match.objects.filter(pk=row.pk).update(assistant=True, updated_at=timezone.now())
     with CaptureQueriesContext(connection) as queries:
         answered = act_on(row, take(26)).state
     reads = [query["sql"] for query in queries.captured_queries if query["sql"].lstrip().upper().startswith("SELECT")]

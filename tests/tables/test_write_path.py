@@ -15,6 +15,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from marquoir.tables import capabilities, names, services
+from marquoir.tables.fold import fold_cache
 from marquoir.tables.models import LogEntry, Match
 from marquoir.tables.outcome import Status
 from marquoir.tables.ratelimit import Allowance
@@ -213,3 +214,23 @@ def test_a_match_changed_without_a_new_seq_is_read_again_before_the_write(db: No
     assert outcome.view is not None
     assert outcome.view.row.assistant is True
     assert [entry.seq for entry in LogEntry.objects.filter(match=row).order_by("seq")] == [1, 2]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("cached", [True, False], ids=["last-seen-here", "read-afresh"])
+def test_a_match_whose_time_another_tool_wrote_in_another_form_still_takes_actions(cached: bool):
+    # The compare and swap holds on the seq and the fields that change without it, never on
+    # a time compared as text: SQLite would refuse such a row for ever ("expected 0, is 0").
+    row, _token = create_row()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Match._meta.db_table} SET updated_at = %s WHERE id = %s",  # noqa: S608 (our table's name)
+            ["2026-01-01 10:00:00.123", row.id],
+        )
+    if not cached:
+        fold_cache.clear()
+
+    outcome = services.match_act(match_id=row.id, body=BUST)
+
+    assert outcome.status is Status.APPLIED, outcome.error and (outcome.error.code, outcome.error.params)
+    assert Match.objects.get(pk=row.id).seq == 1

@@ -137,7 +137,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
             watching=_("You are watching this match. Only the devices keeping score can record rounds."),
             watch=_("Follows the sheet live; cannot record rounds."),
             keep=_("Lets that phone record rounds and undo: show it only at the table."),
-            stylesheets=("sheet/sheet.css",),
+            stylesheets=("css/grid.css", "sheet/sheet.css"),
         ),
         "entry_dropped": False,
     }

@@ -335,7 +335,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
             watching=_("You are watching this match. Only the devices keeping score can record deals."),
             watch=_("Follows the match live; cannot record deals."),
             keep=_("Lets that phone record deals and undo: show it only at the table."),
-            stylesheets=("tarot/tarot.css",),
+            stylesheets=("css/grid.css", "tarot/tarot.css"),
         ),
         "entry_dropped": False,
         "dealer_name": names[state.dealer],

@@ -13,6 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="match",
             name="followed",
-            field=models.BooleanField(default=False),
+            # db_default: a process of the previous version inserting during an upgrade gets it too.
+            field=models.BooleanField(default=False, db_default=False),
         ),
     ]
