@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.test import Client
 
-from marquoir.games.pickomino import Action, Bust, Take
+from marquoir.games.pickomino import TILES, Action, Bust, Take
 from marquoir.tables import services
 from marquoir.tables.models import Match
 from marquoir.tables.outcome import Accepted
@@ -189,6 +189,25 @@ class Api:
         }
         headers = {"Accept-Language": language} if language else {}
         return self.client.get(f"{MATCHES}/{match_id}/claims", query, headers=headers)
+
+
+ENGLISH_AND_FRENCH = pytest.mark.parametrize("language", ["en", "fr"])
+"""A test run in each of the two languages."""
+
+
+def without_seq(state: dict[str, Any]) -> dict[str, Any]:
+    """The State but its seq (which every action and undo moves)."""
+    return {key: value for key, value in state.items() if key != "seq"}
+
+
+def grill_faces(state: dict[str, Any]) -> dict[int, str]:
+    """Each tile of the grill, and whether it lies face up or down."""
+    return {tile["tile"]: tile["face"] for tile in state["grill"]}
+
+
+def play_to_the_end_in_order(api: Api, match: Created) -> dict[str, Any]:
+    """Two players take 36, 35, … 21 in turn: the first player wins 20 worms to 20 on the 36."""
+    return api.play(match, *(take(tile) for tile in reversed(TILES)))
 
 
 def create_row(

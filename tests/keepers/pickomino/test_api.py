@@ -22,31 +22,19 @@ from marquoir.games.pickomino.playout import random_game
 from ...volume import PROPERTY_VOLUME
 from .conftest import (
     BUST,
+    ENGLISH_AND_FRENCH,
     UNDO,
     Api,
     Created,
     body_of,
     error_of,
+    grill_faces,
+    play_to_the_end_in_order,
     take,
     take_dice,
     tiles_in_place,
+    without_seq,
 )
-
-ENGLISH_AND_FRENCH = pytest.mark.parametrize("language", ["en", "fr"])
-
-
-def without_seq(state: dict[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in state.items() if key != "seq"}
-
-
-def grill_faces(state: dict[str, Any]) -> dict[int, str]:
-    return {tile["tile"]: tile["face"] for tile in state["grill"]}
-
-
-def play_to_the_end_in_order(api: Api, match: Created) -> dict[str, Any]:
-    """Two players take 36, 35, … 21 in turn: the first player wins 20 worms to 20 on the 36."""
-    return api.play(match, *(take(tile) for tile in reversed(TILES)))
-
 
 # A new match.
 
