@@ -2,7 +2,8 @@
 
 A game is registered by its app's line in ``INSTALLED_APPS`` and by nothing else: each app
 with a ``keeper`` module (``marquoir/keepers/<game>/keeper.py``, as Django finds an app's
-``admin.py``) holds ``KEEPER``, the game's one definition: its key, box facts, quick
+``admin.py``) holds ``KEEPER``, the game's one definition (or ``KEEPERS``, one per game, for
+the app that keeps every game declared as data): its key, box facts, quick
 reference and score keeping (``marquoir.tables.keepers.Keeper``). The core reads it
 through ``marquoir.tables.keepers.all_keepers``, the catalog through
 ``marquoir.catalog.games``; this module imports neither them nor any game (an
@@ -45,12 +46,18 @@ def installed_games() -> Mapping[str, Any]:
     for config in apps.get_app_configs():
         if config.module is None or not module_has_submodule(config.module, DEFINITION_MODULE):
             continue
-        definition: InstalledGame | None = getattr(import_module(f"{config.name}.{DEFINITION_MODULE}"), "KEEPER", None)
-        if definition is None:
-            raise ImproperlyConfigured(f"{config.name}.{DEFINITION_MODULE} must define KEEPER, the game's keeper")
-        if definition.key in found:
-            raise ImproperlyConfigured(f"{config.name}: the game {definition.key!r} is installed twice")
-        found[definition.key] = definition
+        module = import_module(f"{config.name}.{DEFINITION_MODULE}")
+        # KEEPERS: an app that keeps several games (the declared games, one per game file).
+        definitions: tuple[InstalledGame, ...] | None = getattr(module, "KEEPERS", None)
+        if definitions is None:
+            definition: InstalledGame | None = getattr(module, "KEEPER", None)
+            if definition is None:
+                raise ImproperlyConfigured(f"{config.name}.{DEFINITION_MODULE} must define KEEPER, the game's keeper")
+            definitions = (definition,)
+        for definition in definitions:
+            if definition.key in found:
+                raise ImproperlyConfigured(f"{config.name}: the game {definition.key!r} is installed twice")
+            found[definition.key] = definition
     return MappingProxyType(found)
 
 

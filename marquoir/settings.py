@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "marquoir.keepers.sheet",
     "marquoir.keepers.tarot",
     "marquoir.keepers.yahtzee",
+    # Every game declared as data (marquoir/games/<key>/game.toml): one app keeps them all.
+    "marquoir.keepers.declared",
 ]
 
 MIDDLEWARE = [

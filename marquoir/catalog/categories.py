@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 CATEGORY_LABELS: dict[str, Promise] = {
     "dice": _("Dice games"),
     "cards": _("Card games"),
+    "board": _("Board games"),
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CATEGORIES: tuple[str, ...] = ("dice", "cards")
+CATEGORIES: tuple[str, ...] = ("dice", "cards", "board")
 """The categories a game may be in, in the order the catalog shows them. The labels people
 read ("Dice games") belong to the web layer, which translates them; here a category is
 only a key."""
@@ -27,3 +27,6 @@ class GameMeta:
     publishers: tuple[str, ...]
     bgg_id: int | None = None
     """The game's id on BoardGameGeek (BG Stats links plays by it); None if unchecked."""
+    other_names: tuple[str, ...] = ()
+    """Other names people know the box by (Les Aventuriers du Rail, Zug um Zug): the
+    catalog's search finds them."""

@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, Union
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils import translation
 from ninja import Field, NinjaAPI, Router
 from ninja.errors import ValidationError
 from ninja.openapi.docs import Swagger
@@ -336,6 +337,7 @@ def build_api(keepers: Mapping[str, ScoreKeeper], *, urls_namespace: str = "api-
     )
     api.exception_handler(Exception)(_unexpected)
     _add_envelope(api, schemas)
+    _add_games(api, keepers)
     api.exception_handler(ValidationError)(_validation_failed)
     # Each game's own endpoints (Pickomino's /claims and /advice…), under the same envelope;
     # an address two games serve is served once, by the match's game.
@@ -358,6 +360,64 @@ def _unexpected(request: HttpRequest, error: Exception) -> HttpResponse:
 def _validation_failed(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     """Ninja's own parameter checks answer in the contract's shape too."""
     return error_response(request, ServiceError("invalid", "bad_query"))
+
+
+# --- the games: what each one keeps, so that another client can draw its entry
+
+
+class GameOut(OutSchema):
+    key: str
+    names: dict[str, str] = Field(..., description="the game's name in English and in French")
+    min_players: int
+    max_players: int
+    declared: bool = Field(..., description="scored by a game file (docs/game-file.md): its inputs are published")
+
+
+class GamesOut(OutSchema):
+    games: list[GameOut]
+
+
+class GameDetailOut(GameOut):
+    scored: Literal["rounds", "end"] | None = Field(None, description="round after round, or once at the end")
+    winner: Literal["highest", "lowest"] | None = None
+    inputs: list[dict[str, Any]] | None = Field(
+        None, description="each input: key, per (player or round), kind, label, min, max (a number or a formula), …"
+    )
+    options: list[dict[str, Any]] | None = Field(None, description="each option: key, kind, default, bounds")
+    end: dict[str, Any] | None = Field(None, description="rounds, target (numbers or formulas), table_decides")
+    tiebreaks: list[dict[str, Any]] | None = None
+    categories: list[str] | None = Field(None, description="the keys of the State's breakdown")
+
+
+def _game_json(keeper: ScoreKeeper) -> dict[str, Any]:
+    names = {}
+    for language in ("en", "fr"):
+        with translation.override(language):
+            names[language] = str(keeper.name())
+    described = keeper.describe()
+    return {
+        "key": keeper.key,
+        "names": names,
+        "min_players": keeper.min_players,
+        "max_players": keeper.max_players,
+        "declared": bool(described),
+        **described,
+    }
+
+
+def _add_games(api: MarquoirAPI, keepers: Mapping[str, ScoreKeeper]) -> None:
+    @api.get("/games", response={200: GamesOut}, summary="List the games")
+    def list_games(request: HttpRequest) -> HttpResponse:
+        """Every game Marquoir keeps score for: its key, names and player counts."""
+        return answer(GamesOut, {"games": [_game_json(keeper) for keeper in keepers.values()]})
+
+    @api.get("/games/{key}", response={200: GameDetailOut, 404: ErrorOut}, summary="Read a game")
+    def read_game(request: HttpRequest, key: str) -> HttpResponse:
+        """One game; for a game declared as data, its inputs, options, end and tie-breaks."""
+        keeper = keepers.get(key)
+        if keeper is None:
+            return error_response(request, ServiceError("not_found", "unknown_game", game=shorten(key)))
+        return answer(GameDetailOut, _game_json(keeper))
 
 
 # --- the envelope: create, read, act

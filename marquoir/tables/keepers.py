@@ -173,6 +173,11 @@ class Keeper:
         """The table options as stored, or ``RuleError(invalid, …)``; None means the defaults."""
         return self.options.clean(options)
 
+    def clean_options_for(self, options: object, player_count: int) -> dict[str, Any]:
+        """The table options as stored for a table of ``player_count`` (a declared game's
+        defaults and checks may depend on it: Skull King's deal at 8); ``clean_options`` by default."""
+        return self.clean_options(options)
+
     def options_form_fields(self) -> dict[str, forms.Field]:
         """Django form fields for the table options on the set-up page, by name."""
         return self.options.form_fields()
@@ -231,6 +236,11 @@ class Keeper:
     def state_json(self, view: MatchView) -> dict[str, Any]:
         """The State of the API for this match."""
         raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        """What ``GET /api/v1/games/{key}`` adds to the key, names and player counts: a game
+        declared as data publishes its inputs, options and end (nothing by default)."""
+        return {}
 
     # --- what a match comes to
 

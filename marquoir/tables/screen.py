@@ -162,9 +162,10 @@ class GridCell:
 
 @dataclass(frozen=True, slots=True)
 class GridRow:
-    """A round (a deal) of the grid: its number, and each player's points in it."""
+    """A round (a deal) of the grid: its number (or, for a game scored at the end, its
+    category's name), and each player's points in it."""
 
-    number: int
+    number: int | str
     cells: tuple[str, ...] = ()
     title: str = ""
     """A few words beside the number (a Tarot deal's taker and contract)."""

@@ -112,7 +112,7 @@ def check_setup(keeper: ScoreKeeper, names: list[str], first: object, options: o
     if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(names):
         raise ServiceError(INVALID, "first_player", first=str(first)[:40])
     try:
-        cleaned_options = keeper.clean_options(options)
+        cleaned_options = keeper.clean_options_for(options, len(names))
     except RuleError as error:
         raise GameRefusal.from_rule(error) from None
     return NewMatch(keeper.key, names, first, cleaned_options)

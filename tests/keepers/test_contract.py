@@ -10,7 +10,9 @@ the core's sentences left in English on the French pages.
 
 Nothing here knows a game except ``LEGAL_FIRST_ACTION``: one legal first action per game,
 taken from that keeper's own tests. A game registered without one fails
-``test_every_registered_keeper_has_a_legal_first_action_here`` until it is given one.
+``test_every_registered_keeper_has_a_legal_first_action_here`` until it is given one. A
+game declared as data needs none: its file's first worked example that is accepted gives
+the table (players, options) and the first round.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from django.apps import apps
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from pydantic import BaseModel
 
+from marquoir.games.declared.gamefile import Words
 from marquoir.tables import services
 from marquoir.tables.actions import ActionRequest, parse_action
 from marquoir.tables.fold import fold_log, log_rows
@@ -68,17 +72,31 @@ def keeper(key: str) -> ScoreKeeper:
     return all_keepers()[key]
 
 
+def declared_example(key: str) -> Any:
+    """A declared game's first worked example that is accepted from a fresh table, or None."""
+    game = getattr(keeper(key), "game", None)
+    if game is None:
+        return None
+    return next(example for example in game.file.examples if example.refused is None and example.before is None)
+
+
 def legal_first_action(key: str) -> dict[str, Any]:
+    example = declared_example(key)
+    if example is not None:
+        return {"type": "round", "inputs": example.rounds[0]}
     assert key in LEGAL_FIRST_ACTION, f"give one legal first action of {key!r} in LEGAL_FIRST_ACTION"
     return LEGAL_FIRST_ACTION[key]
 
 
 def new_match(key: str) -> tuple[Match, str]:
-    """A match of ``key`` with the game's fewest players, made by the service, and its edit token."""
-    players = list(NAMES[: keeper(key).min_players])
-    setup = services.check_new_match(game=key, players=players)
+    """A match of ``key`` with the game's fewest players (a declared game: its example's
+    table), made by the service, and its edit token."""
+    example = declared_example(key)
+    players = list(NAMES[: example.players if example else keeper(key).min_players])
+    options = dict(example.options) if example else None
+    setup = services.check_new_match(game=key, players=players, options=options)
     assert (setup.game, setup.players, setup.first) == (key, players, 0)
-    return services.match_create(game=key, players=players)
+    return services.match_create(game=key, players=players, options=options)
 
 
 def fresh(row: Match) -> Match:
@@ -126,7 +144,7 @@ def assert_fits_its_schema(key: str, state: dict[str, Any]) -> None:
 
 def test_every_registered_keeper_has_a_legal_first_action_here() -> None:
     assert KEYS, "no keeper registered"
-    missing = set(KEYS) - set(LEGAL_FIRST_ACTION)
+    missing = {key for key in KEYS if declared_example(key) is None} - set(LEGAL_FIRST_ACTION)
     assert not missing, f"add one legal first action of {sorted(missing)} to LEGAL_FIRST_ACTION"
 
 
@@ -243,16 +261,40 @@ def page_language(text: str) -> str | None:
     return found.group(1) if found else None
 
 
-def assert_nothing_left_in_english(key: str, french_page: str, english_page: str) -> None:
-    """No catalog sentence of the core or of ``key``'s keeper is in the French page as
-    English text; and the French page shows some of the keeper's own French where the
-    English page shows its English (so the check looked at words the keeper drew)."""
+def file_words(key: str) -> tuple[tuple[str, str], ...]:
+    """(English, French) of each text a declared game's file gives in both languages, as
+    ``sentences`` picks them (none for a game that is not declared)."""
+    game = getattr(keeper(key), "game", None)
+    if game is None:
+        return ()
+    found: list[tuple[str, str]] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Words):
+            if value.en != value.fr and len(value.en) >= SHORTEST_SENTENCE and not PLACEHOLDER.search(value.en):
+                found.append((value.en, value.fr))
+        elif isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                walk(getattr(value, name))
+        elif isinstance(value, list | tuple):
+            for item in value:
+                walk(item)
+
+    walk(game.file)
+    return tuple(found)
+
+
+def assert_nothing_left_in_english(key: str, french_page: str, english_page: str, *, expect_own: bool = True) -> None:
+    """No catalog sentence of the core or of ``key``'s keeper (or text of its game file) is
+    in the French page as English text; and the French page shows some of the keeper's own
+    French where the English page shows its English (so the check looked at words the
+    keeper drew)."""
     text, english_text = html.unescape(french_page), html.unescape(english_page)
-    own = sentences(catalog_of(keeper_app(key)))
+    own = sentences(catalog_of(keeper_app(key))) + file_words(key)
     left = sorted({english for english, _french in own + sentences(catalog_of("marquoir.tables")) if english in text})
     assert not left, f"left in English on the French page of {key}: {left}"
     shown = [english for english, french in own if french and french in text and english in english_text]
-    assert shown, f"none of the keeper's own French is on the French page of {key}"
+    assert shown or not expect_own, f"none of the keeper's own French is on the French page of {key}"
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -281,4 +323,6 @@ def test_the_set_up_page_renders_in_english_and_french_with_nothing_left_in_engl
     assert page_language(english) == "en"
     assert page_language(french) == "fr"
     assert french != english
-    assert_nothing_left_in_english(key, french, english)
+    # A declared game without options draws nothing of its own on the set-up page.
+    declared_without_options = bool(file_words(key) or declared_example(key)) and not keeper(key).options_form_fields()
+    assert_nothing_left_in_english(key, french, english, expect_own=not declared_without_options)

@@ -1,0 +1,563 @@
+"""One engine for every game declared as data: a round's inputs checked and scored by the
+game file's formulas, totals, the end, the standings with the tie-break chain.
+
+A round is read in this order, and refused at the first fault (the state is a value: a
+refused round leaves it as it was):
+
+1. each input: present (or its default), of its kind, only where its ``when`` holds
+   (``invalid``); 2. the round's derived values; 3. each input's bounds (``invalid``);
+4. each player's derived values and points by category (a ``best`` category tries every
+share of its units); 5. the checks, each player's then the table's (``rule``, with the
+check's key); 6. the totals and the end.
+
+Refusals are ``RuleError`` with the API's codes and a reason the site words in the
+reader's language; a formula that fails on values the schema let through is the file's
+fault and is refused as ``invalid``/``formula_failed`` naming the field (never a crash).
+
+Nothing here knows about Django, I/O, clocks or chance.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
+from marquoir.rules.match import GameMatch
+from marquoir.rules.standings import Standing
+from marquoir.rules.values import is_whole_number
+
+from .formulas import Compiled, FormulaFailed, context
+from .game import CompiledInput, Game
+
+RULE = "rule"
+"""The API's code for inputs that break one of the game's rules."""
+
+MAX_ROUNDS = 200
+"""A match's log keeps each round: a bound for a game that ends only by a target."""
+
+MAX_SHARES = 2_000
+"""The most shares a ``best`` category may try in one round (7 Wonders tries at most 6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round's inputs as the API gives them: per-player inputs as lists in seat order."""
+
+    inputs: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """The table stops (where the file lets it)."""
+
+
+Action: TypeAlias = Round | End
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    """The account of a round: its inputs as read, each player's points, by category too,
+    figures and tie-break values, the totals after it, and whether it ended the game."""
+
+    number: int
+    inputs: Mapping[str, Any]
+    points: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    figures: tuple[Mapping[str, int], ...]
+    ties: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    game_over: bool
+    end_reason: str | None
+
+    def score_changes(self) -> dict[int, int]:
+        return {player: points for player, points in enumerate(self.points) if points}
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """The account of an ``End``: after how many rounds, on which totals, who won."""
+
+    rounds: int
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    game_over: bool = True
+    end_reason: str = "declared"
+
+    def score_changes(self) -> dict[int, int]:
+        return {}
+
+
+Outcome: TypeAlias = RoundScored | Ended
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A declared game's match: its set-up and every round scored."""
+
+    game: Game = field(repr=False, compare=False)
+    options: Mapping[str, Any]
+    player_count: int
+    first: int
+    rounds: tuple[RoundScored, ...] = ()
+    ended: bool = False
+    before: tuple[int, ...] | None = field(default=None)
+    """The totals before the first round: a worked example's "totals before" (docs only)."""
+
+    @property
+    def round_count(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        if self.rounds:
+            return self.rounds[-1].totals
+        return self.before or (0,) * self.player_count
+
+    @property
+    def current(self) -> None:
+        """Anyone at the table enters a round."""
+        return None
+
+    @property
+    def end_reason(self) -> str | None:
+        return "declared" if self.ended else (self.rounds[-1].end_reason if self.rounds else None)
+
+    @property
+    def over(self) -> bool:
+        return self.end_reason is not None
+
+    def player_rounds(self, player: int) -> tuple[int, ...]:
+        return tuple(scored.points[player] for scored in self.rounds)
+
+    def breakdown(self, player: int) -> dict[str, int]:
+        """The player's points by category, over every round."""
+        totals = {category.key: 0 for category in self.game.file.points}
+        for scored in self.rounds:
+            for key, points in scored.breakdown[player].items():
+                totals[key] += points
+        return totals
+
+    def figures(self, player: int) -> dict[str, int]:
+        totals = {figure.key: 0 for figure in self.game.file.figures}
+        for scored in self.rounds:
+            for key, value in scored.figures[player].items():
+                totals[key] += value
+        return totals
+
+    def rounds_planned(self) -> int | None:
+        """How many rounds the game has, if the file says (Skull King: the deal's length)."""
+        return _bound(self.game.end_rounds, _option_context(self))
+
+    def target(self) -> int | None:
+        return _bound(self.game.end_target, _option_context(self))
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a match starts from: the game, how many play, who starts, the options as stored."""
+
+    game: Game = field(repr=False)
+    player_count: int
+    first: int
+    options: Mapping[str, Any]
+
+    def initial_state(self) -> GameState:
+        return GameState(self.game, dict(self.options), self.player_count, self.first)
+
+
+class Match(GameMatch[GameState, Action, Outcome]):
+    """A declared game's match as a value (``GameMatch``)."""
+
+    rules = staticmethod(lambda state, action: apply(state, action))
+
+
+# --- options
+
+
+def resolve_options(game: Game, player_count: int, given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of ``game`` for ``player_count`` players, given or by default, each of its
+    kind and bounds and every option check kept; ``RuleError(invalid, …)`` otherwise."""
+    unknown = sorted(str(key) for key in given if key not in {option.key for option in game.file.options})
+    if unknown:
+        raise RuleError(INVALID, "unknown_option", option=unknown[0][:40])
+    resolved: dict[str, Any] = {}
+    base = {"players": player_count, "tables": game.file.tables}
+    for option in game.file.options:
+        if option.key in given:
+            value = given[option.key]
+        elif option.key in game.option_defaults:
+            value = _evaluated(game.option_defaults[option.key], base)
+        else:
+            value = option.default
+        resolved[option.key] = _option_value(option, value)
+    variables = {**base, "options": resolved}
+    for check, compiled in zip(game.file.option_checks, game.option_checks, strict=True):
+        if not _truth(compiled, variables):
+            raise RuleError(INVALID, "option_rule", check=check.key)
+    return resolved
+
+
+def _option_value(option: Any, value: Any) -> Any:
+    def refuse() -> RuleError:
+        return RuleError(INVALID, "option_value", option=option.key, min=option.min, max=option.max)
+
+    def in_bounds(number: Any) -> bool:
+        return (
+            is_whole_number(number)
+            and (option.min is None or number >= option.min)
+            and (option.max is None or number <= option.max)
+        )
+
+    if option.kind == "flag":
+        if not isinstance(value, bool):
+            raise refuse()
+    elif option.kind == "number":
+        if not in_bounds(value):
+            raise refuse()
+    elif option.kind == "choice":
+        if isinstance(value, bool) or value not in [choice.value for choice in option.choices]:
+            raise refuse()
+    elif option.kind == "numbers":
+        if not isinstance(value, list | tuple) or not 1 <= len(value) <= option.max_length:
+            raise refuse()
+        if not all(in_bounds(number) for number in value):
+            raise refuse()
+        value = list(value)
+    return value
+
+
+# --- a round
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
+    """Record ``action``; the new state and its account, or ``RuleError`` (state unchanged)."""
+    if state.over:
+        raise RuleError(MATCH_OVER)
+    if isinstance(action, Round):
+        scored = score_round(state, action.inputs)
+        return GameState(
+            state.game, state.options, state.player_count, state.first, (*state.rounds, scored), before=state.before
+        ), scored
+    if isinstance(action, End):
+        if not state.game.file.end.table_decides:
+            raise RuleError(INVALID, "no_end")
+        if not state.rounds:
+            raise RuleError(INVALID, "no_round")
+        ended = GameState(
+            state.game, state.options, state.player_count, state.first, state.rounds, ended=True, before=state.before
+        )
+        return ended, Ended(len(state.rounds), state.totals, winners(ended))
+    raise RuleError(INVALID, "unknown_action")
+
+
+def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
+    """The next round scored from its ``given`` inputs, or ``RuleError``."""
+    game, count = state.game, state.player_count
+    if len(state.rounds) >= MAX_ROUNDS:
+        raise RuleError(INVALID, "too_many_rounds", limit=MAX_ROUNDS)
+    if not isinstance(given, Mapping):
+        raise RuleError(INVALID, "bad_inputs")
+    option_level = _option_context(state)
+    taken = {item.spec.key: item.when is None or _truth(item.when, option_level) for item in game.inputs}
+    unknown = sorted(str(key) for key in given if key not in game.input_keys)
+    if unknown:
+        raise RuleError(INVALID, "unknown_input", input=unknown[0][:40])
+    not_taken = sorted(str(key) for key in given if not taken[key])
+    if not_taken:
+        raise RuleError(INVALID, "input_not_taken", input=not_taken[0])
+    inputs: dict[str, Any] = {}
+    for item in game.round_inputs:
+        inputs[item.spec.key] = _read(item, given, count, player=None)
+    for item in game.player_inputs:
+        raw = given.get(item.spec.key) if item.spec.key in given else None
+        if raw is None:
+            if item.spec.default is None:
+                raise RuleError(INVALID, "missing_input", input=item.spec.key)
+            inputs[item.spec.key] = [item.spec.default] * count
+            continue
+        if not isinstance(raw, list) or len(raw) != count:
+            raise RuleError(INVALID, "input_count", input=item.spec.key, expected=count)
+        inputs[item.spec.key] = [_value(item, value, count, player) for player, value in enumerate(raw)]
+    number = len(state.rounds) + 1
+    round_level = {**option_level, "round": number}
+    round_level.update({item.spec.key: inputs[item.spec.key] for item in game.round_inputs})
+    round_level["all"] = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
+    for key, compiled in game.round_derived:
+        round_level[key] = _evaluated(compiled, round_level)
+    players = [_player_level(game, round_level, inputs, seat, count) for seat in range(count)]
+    for item in game.inputs:
+        if item.spec.per == "round":
+            _check_bounds(item, inputs[item.spec.key], round_level, None)
+        else:
+            for seat in range(count):
+                _check_bounds(item, inputs[item.spec.key][seat], players[seat], seat)
+    for key, compiled in game.player_derived:
+        values = []
+        for seat in range(count):
+            players[seat][key] = _evaluated(compiled, players[seat])
+            values.append(players[seat][key])
+        round_level["all"][key] = values
+        for seat in range(count):
+            players[seat]["all"] = round_level["all"]
+            players[seat]["others"] = {name: _without(series, seat) for name, series in round_level["all"].items()}
+    breakdown = tuple(_categories(game, players[seat]) for seat in range(count))
+    for key, compiled in game.player_checks:
+        for seat in range(count):
+            if not _truth(compiled, players[seat]):
+                raise RuleError(RULE, "rule", check=key, player=seat)
+    for key, compiled in game.round_checks:
+        if not _truth(compiled, round_level):
+            raise RuleError(RULE, "rule", check=key)
+    points = tuple(sum(categories.values()) for categories in breakdown)
+    totals = tuple(before + gained for before, gained in zip(state.totals, points, strict=True))
+    for seat in range(count):
+        players[seat]["total"] = totals[seat]
+    ties = tuple(tuple(_whole(compiled, players[seat]) for _key, compiled in game.tiebreaks) for seat in range(count))
+    figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
+    end_reason = _end_reason(state, number, totals)
+    return RoundScored(
+        number=number,
+        inputs=inputs,
+        points=points,
+        breakdown=breakdown,
+        figures=figures,
+        ties=ties,
+        totals=totals,
+        game_over=end_reason is not None,
+        end_reason=end_reason,
+    )
+
+
+def _read(item: CompiledInput, given: Mapping[str, Any], count: int, player: int | None) -> Any:
+    key = item.spec.key
+    if key not in given or given[key] is None:
+        if item.spec.default is None:
+            raise RuleError(INVALID, "missing_input", input=key)
+        return item.spec.default
+    return _value(item, given[key], count, player)
+
+
+def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> Any:
+    """``value`` if it is of the input's kind (bounds are checked later), else ``RuleError``."""
+    spec = item.spec
+    where = {"input": spec.key} | ({"player": player} if player is not None else {})
+    if spec.kind == "flag":
+        if not isinstance(value, bool):
+            raise RuleError(INVALID, "input_kind", kind="flag", **where)
+        return value
+    if spec.kind == "counts":
+        if not isinstance(value, Mapping):
+            raise RuleError(INVALID, "input_kind", kind="counts", **where)
+        parts = {part.key: part for part in spec.parts}
+        unknown = sorted(str(name) for name in value if name not in parts)
+        if unknown:
+            raise RuleError(INVALID, "unknown_part", part=unknown[0][:40], **where)
+        read: dict[str, int] = {}
+        for name, part in parts.items():
+            number = value.get(name, part.default)
+            if number is None:
+                raise RuleError(INVALID, "missing_part", part=name, **where)
+            if not is_whole_number(number):
+                raise RuleError(INVALID, "input_kind", kind="count", part=name, **where)
+            if not part.min <= number <= part.max:
+                raise RuleError(INVALID, "input_range", part=name, value=number, min=part.min, max=part.max, **where)
+            read[name] = number
+        return read
+    if not is_whole_number(value):
+        raise RuleError(INVALID, "input_kind", kind=spec.kind, **where)
+    if spec.kind == "player" and not 0 <= value < count:
+        raise RuleError(INVALID, "input_range", value=value, min=0, max=count - 1, **where)
+    if spec.kind == "choice" and value not in spec.choices:
+        raise RuleError(INVALID, "input_choice", value=value, choices=list(spec.choices), **where)
+    if abs(value) > 10**9:
+        raise RuleError(INVALID, "input_range", value=value, min=-(10**9), max=10**9, **where)
+    return value
+
+
+def _check_bounds(item: CompiledInput, value: Any, variables: Mapping[str, Any], player: int | None) -> None:
+    spec = item.spec
+    if spec.kind not in {"count", "points", "choice"}:
+        return
+    least, most = _bound(item.least, variables), _bound(item.most, variables)
+    where = {"input": spec.key} | ({"player": player} if player is not None else {})
+    if (least is not None and value < least) or (most is not None and value > most):
+        raise RuleError(INVALID, "input_range", value=value, min=least, max=most, **where)
+    if spec.step is not None and value % spec.step:
+        raise RuleError(INVALID, "input_step", value=value, step=spec.step, **where)
+
+
+def _player_level(
+    game: Game, round_level: Mapping[str, Any], inputs: Mapping[str, Any], seat: int, count: int
+) -> dict[str, Any]:
+    variables = dict(round_level)
+    variables["seat"] = seat
+    for item in game.player_inputs:
+        variables[item.spec.key] = inputs[item.spec.key][seat]
+    variables["others"] = {name: _without(series, seat) for name, series in round_level["all"].items()}
+    return variables
+
+
+def _categories(game: Game, variables: Mapping[str, Any]) -> dict[str, int]:
+    points: dict[str, int] = {}
+    for category in game.categories:
+        if category.units is None:
+            points[category.key] = _whole(category.formula, variables)  # type: ignore[arg-type]
+            continue
+        starts = [(name, _whole(start, variables)) for name, start in category.over]
+        units = _whole(category.units, variables)
+        best: int | None = None
+        for tried, share in enumerate(_shares(units, len(starts))):
+            if tried >= MAX_SHARES:
+                raise RuleError(INVALID, "formula_failed", field=f"points.{category.key}", problem="too many shares")
+            local = dict(variables)
+            local.update({name: start + extra for (name, start), extra in zip(starts, share, strict=True)})
+            value = _whole(category.formula, local)  # type: ignore[arg-type]
+            best = value if best is None else max(best, value)
+        points[category.key] = best if best is not None else 0
+    return points
+
+
+def _shares(units: int, ways: int) -> Iterator[tuple[int, ...]]:
+    """Every way of sharing ``units`` among ``ways`` piles (order matters)."""
+    if units < 0:
+        return
+    for cuts in itertools.combinations_with_replacement(range(ways), units):
+        yield tuple(cuts.count(pile) for pile in range(ways))
+
+
+def _end_reason(state: GameState, number: int, totals: Sequence[int]) -> str | None:
+    variables = _option_context(state)
+    target = _bound(state.game.end_target, variables)
+    if target is not None and any(total >= target for total in totals):
+        return "target"
+    rounds = _bound(state.game.end_rounds, variables)
+    if rounds is not None and number >= rounds:
+        return "rounds"
+    return None
+
+
+def input_taken(state: GameState, key: str) -> bool:
+    """Whether the input ``key`` is taken with this match's options (its ``when``)."""
+    item = next(item for item in state.game.inputs if item.spec.key == key)
+    return item.when is None or _truth(item.when, _option_context(state))
+
+
+def display_bounds(state: GameState, key: str) -> tuple[int | None, int | None]:
+    """The bounds of input ``key`` for the next round, where they are known before anything
+    is entered (Skull King's bids: the cards dealt); None where they depend on inputs."""
+    item = next(item for item in state.game.inputs if item.spec.key == key)
+    facts: dict[str, Any] = {**_option_context(state), "round": len(state.rounds) + 1}
+    for name, compiled in state.game.round_derived:
+        if compiled.names <= facts.keys():
+            facts[name] = _evaluated(compiled, facts)
+
+    def known(bound: Compiled | int | None) -> int | None:
+        if bound is None or isinstance(bound, int):
+            return bound
+        return _whole(bound, facts) if bound.names <= facts.keys() else None
+
+    return known(item.least), known(item.most)
+
+
+# --- standings
+
+
+def order_key(state: GameState, seat: int) -> tuple[int, ...]:
+    """What ranks ``seat``: the total (lowest first where the lowest wins), then the
+    tie-break chain, each higher- or lower-first as the file says."""
+    game = state.game
+    total = state.totals[seat]
+    ties = state.rounds[-1].ties[seat] if state.rounds else ()
+    signs = [1 if tiebreak.higher else -1 for tiebreak in game.file.tiebreaks]
+    return (total if game.lowest_wins else -total, *(-sign * value for sign, value in zip(signs, ties, strict=False)))
+
+
+def standings(state: GameState) -> tuple[Standing, ...]:
+    """Best first; players equal on the total and on every tie-break share the rank."""
+    order = sorted(range(state.player_count), key=lambda seat: (order_key(state, seat), seat))
+    result: list[Standing] = []
+    for position, seat in enumerate(order):
+        previous = result[-1] if result else None
+        same = previous is not None and order_key(state, previous.player) == order_key(state, seat)
+        result.append(Standing(seat, state.totals[seat], previous.rank if same and previous else position + 1))
+    return tuple(result)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seats once the game is over (several when the win is shared)."""
+    if not state.over:
+        return ()
+    return tuple(sorted(standing.player for standing in standings(state) if standing.rank == 1))
+
+
+def leaders(state: GameState) -> tuple[int, ...]:
+    return tuple(sorted(standing.player for standing in standings(state) if standing.rank == 1))
+
+
+@dataclass(frozen=True, slots=True)
+class TieBroken:
+    """Why the first place went as it did when totals tied: the tie-break that decided
+    (None: the win is shared after the whole chain), the seats tied on the total, and each
+    one's value for it."""
+
+    tiebreak: int | None
+    tied: tuple[int, ...]
+    values: tuple[int, ...]
+
+
+def tie_broken(state: GameState) -> TieBroken | None:
+    """How the tie for the first place was settled, or None if no one tied the leader's total."""
+    ranked = standings(state)
+    if not ranked:
+        return None
+    best = ranked[0].score
+    tied = tuple(standing.player for standing in ranked if standing.score == best)
+    if len(tied) < 2:
+        return None
+    ties = state.rounds[-1].ties if state.rounds else ()
+    for index in range(len(state.game.file.tiebreaks)):
+        values = tuple(ties[seat][index] for seat in tied)
+        if len(set(values)) > 1:
+            return TieBroken(index, tied, values)
+    return TieBroken(None, tied, ())
+
+
+# --- evaluation
+
+
+def _option_context(state: GameState) -> dict[str, Any]:
+    return {"players": state.player_count, "tables": state.game.file.tables, "options": dict(state.options)}
+
+
+def _without(series: Sequence[Any], seat: int) -> list[Any]:
+    return [value for index, value in enumerate(series) if index != seat]
+
+
+def _evaluated(compiled: Compiled, variables: Mapping[str, Any]) -> Any:
+    try:
+        return compiled.evaluate(context(variables))
+    except FormulaFailed as failed:
+        raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
+
+
+def _whole(compiled: Compiled, variables: Mapping[str, Any]) -> int:
+    try:
+        return compiled.whole_number(context(variables))
+    except FormulaFailed as failed:
+        raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
+
+
+def _truth(compiled: Compiled, variables: Mapping[str, Any]) -> bool:
+    try:
+        return compiled.truth(context(variables))
+    except FormulaFailed as failed:
+        raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
+
+
+def _bound(bound: Compiled | int | None, variables: Mapping[str, Any]) -> int | None:
+    if bound is None or isinstance(bound, int):
+        return bound
+    return _whole(bound, variables)

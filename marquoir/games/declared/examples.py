@@ -1,0 +1,76 @@
+"""A game file's worked examples, played: what each gives against what it says it gives.
+
+Every example of every file runs as a test (tests/declared/test_examples.py); the same
+check serves the editor of a user's own game later (its examples, run as they are typed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from marquoir.rules.errors import RuleError
+
+from .engine import GameState, Round, apply, resolve_options, standings, winners
+from .game import Game
+from .gamefile import Example
+
+
+@dataclass(frozen=True)
+class Played:
+    """What an example's rounds came to: the state, or the refusal of its last round."""
+
+    state: GameState | None
+    refusal: RuleError | None
+
+
+def play(game: Game, example: Example) -> Played:
+    """``example``'s rounds played from its totals before; a refusal of any but the last
+    round is raised (the example itself is wrong)."""
+    options = resolve_options(game, example.players, example.options)
+    before = tuple(example.before) if example.before is not None else None
+    state = GameState(game, options, example.players, 0, before=before)
+    for number, inputs in enumerate(example.rounds, start=1):
+        try:
+            state, _scored = apply(state, Round(inputs))
+        except RuleError as refusal:
+            if number == len(example.rounds):
+                return Played(None, refusal)
+            raise
+    return Played(state, None)
+
+
+def mismatches(game: Game, example: Example) -> list[str]:
+    """How ``example`` differs from what the rules give: empty when it holds."""
+    played = play(game, example)
+    found: list[str] = []
+    if example.refused is not None:
+        refusal = played.refusal
+        if refusal is None:
+            return [f"expected a refusal ({example.refused}), the round was accepted"]
+        if refusal.code != example.refused:
+            found.append(f"refused as {refusal.code} ({refusal.reason}), expected {example.refused}")
+        if example.rule is not None and refusal.params.get("check") != example.rule:
+            found.append(f"refused by {refusal.params.get('check')!r}, expected the check {example.rule!r}")
+        return found
+    if played.refusal is not None:
+        return [f"refused: {played.refusal.code} {played.refusal}"]
+    state = played.state
+    if state is None:  # neither a state nor a refusal: play() always gives one
+        raise RuntimeError(f"{example.name}: no state")
+    last = state.rounds[-1]
+    if example.points is not None and list(last.points) != example.points:
+        found.append(f"points {list(last.points)}, expected {example.points}")
+    if example.totals is not None and list(state.totals) != example.totals:
+        found.append(f"totals {list(state.totals)}, expected {example.totals}")
+    if example.breakdown is not None:
+        for seat, expected in enumerate(example.breakdown):
+            got = {key: state.breakdown(seat)[key] for key in expected}
+            if got != expected:
+                found.append(f"player {seat}'s breakdown {got}, expected {expected}")
+    if example.over is not None and state.over != example.over:
+        found.append(f"over {state.over}, expected {example.over}")
+    if example.winners is not None and list(winners(state)) != example.winners:
+        found.append(f"winners {list(winners(state))}, expected {example.winners}")
+    if example.order is not None and [standing.player for standing in standings(state)] != example.order:
+        found.append(f"standings {[standing.player for standing in standings(state)]}, expected {example.order}")
+    return found

@@ -1,0 +1,328 @@
+"""The game file: one game's scoring declared as data (TOML), read by one schema.
+
+The models below are the schema. ``docs/game-file.schema.json`` is generated from them
+(``python -m marquoir.games.declared.schema``), so what an editor checks while a file is
+written is what Marquoir reads; the tests check that the published schema is up to date
+and validate every game file against it with an independent validator (``jsonschema``).
+
+Reading a file is two steps: this schema (kinds, names, bounds, one of each key), then
+``marquoir.games.declared.game.compile_game`` (every formula compiled once, every name a
+formula uses known where it is used). Either step refuses a file with a ``GameFileError``
+that names the file, the field and, for a formula, the position in it.
+
+Pure data: no Django, no I/O beyond reading the file asked for.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from marquoir.games.meta import CATEGORIES
+
+KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
+"""A game's, an input's, an option's or a category's key: how the API and formulas name it."""
+
+MAX_FORMULA_LENGTH = 600
+"""A formula's longest source: with at most ``MAX_COMPREHENSIONS`` comprehensions over lists
+of at most a few hundred values, this bounds what one evaluation can do (``formulas``)."""
+
+Key = Annotated[str, Field(pattern=KEY_PATTERN)]
+Formula = Annotated[str, Field(min_length=1, max_length=MAX_FORMULA_LENGTH)]
+"""A CEL expression (https://cel.dev): see docs/game-file.md for the names it may use."""
+Bound = int | Formula
+"""A bound: a whole number, or a formula giving one (Skull King's bids: ``"cards"``)."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Words(Strict):
+    """A text in both languages."""
+
+    en: str = Field(min_length=1, max_length=300)
+    fr: str = Field(min_length=1, max_length=300)
+
+    def get(self, language: str) -> str:
+        """The text in ``language`` ("fr", "fr-ca"…), English otherwise."""
+        return self.fr if language.startswith("fr") else self.en
+
+
+class Box(Strict):
+    """The box's facts: the catalog reads them."""
+
+    names: Words
+    other_names: list[str] = Field(default_factory=list, description="names people search by (Les Aventuriers du Rail)")
+    original_name: str
+    category: Literal[CATEGORIES]  # type: ignore[valid-type]
+    players: tuple[int, int] = Field(description="the fewest and most players the keeper takes")
+    minutes: int = Field(ge=1, le=600)
+    age: int = Field(ge=1, le=99)
+    designers: list[str] = Field(default_factory=list)
+    publishers: list[str] = Field(default_factory=list)
+    released: int = Field(ge=1000, le=2100)
+    bgg_id: int | None = Field(None, ge=1)
+    sources: list[str] = Field(min_length=1, description="where the rules were checked")
+
+    @model_validator(mode="after")
+    def _players_in_order(self) -> Box:
+        least, most = self.players
+        if not 1 <= least <= most <= 20:
+            raise ValueError("players must be [fewest, most], 1 <= fewest <= most <= 20")
+        return self
+
+
+class Choice(Strict):
+    value: int | str
+    label: Words
+
+
+class OptionDef(Strict):
+    """A table option: a flag, a whole number, one of a few choices, or a list of numbers."""
+
+    key: Key
+    kind: Literal["flag", "number", "choice", "numbers"]
+    label: Words
+    hint: Words | None = None
+    default: bool | int | str | list[int] | None = None
+    default_formula: Formula | None = Field(None, description="a default that depends on the players")
+    min: int | None = None
+    max: int | None = None
+    max_length: int = Field(20, ge=1, le=50, description="numbers: the longest list")
+    choices: list[Choice] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _default_given(self) -> OptionDef:
+        if (self.default is None) == (self.default_formula is None):
+            raise ValueError("an option needs exactly one of default and default_formula")
+        if self.kind == "choice" and not self.choices:
+            raise ValueError("a choice option needs its choices")
+        return self
+
+
+class Part(Strict):
+    """One count of a group input (7 Wonders' compass, Ticket to Ride's routes of 3)."""
+
+    key: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_]{0,31}$")]
+    label: Words
+    min: int = 0
+    max: int
+    default: int | None = Field(None, description="taken when the part is left out; none: the part is required")
+
+
+class InputDef(Strict):
+    """What the table enters: per player (an array in seat order) or once per round."""
+
+    key: Key
+    per: Literal["player", "round"]
+    kind: Literal["count", "points", "flag", "player", "choice", "counts"]
+    label: Words
+    hint: Words | None = None
+    min: Bound | None = None
+    max: Bound | None = None
+    step: int | None = Field(None, ge=2, description="the value must be a multiple of it (bonuses of 10)")
+    choices: list[int] = Field(default_factory=list)
+    parts: list[Part] = Field(default_factory=list)
+    default: int | bool | None = Field(None, description="taken when the input is left out: the input is optional")
+    when: Formula | None = Field(None, description="the input is taken only when this holds (an option's input)")
+
+    @model_validator(mode="after")
+    def _kind_needs(self) -> InputDef:
+        if self.kind in {"count", "points"} and (self.min is None or self.max is None):
+            raise ValueError(f"a {self.kind} input needs min and max")
+        if self.kind == "choice" and not self.choices:
+            raise ValueError("a choice input needs its choices")
+        if self.kind == "counts" and not self.parts:
+            raise ValueError("a counts input needs its parts")
+        if self.kind == "player" and self.per != "round":
+            raise ValueError("a player input is given once per round")
+        if self.when is not None and self.default is None:
+            raise ValueError("an input taken only 'when' something holds needs the default it has otherwise")
+        return self
+
+
+class Derived(Strict):
+    """A value worked out from the inputs, named for the formulas after it."""
+
+    key: Key
+    per: Literal["player", "round"]
+    formula: Formula
+
+
+class Spread(Strict):
+    """The best score over every way of sharing ``units`` out among ``over`` (7 Wonders'
+    wild science symbols): ``formula`` is evaluated for each share and the highest kept."""
+
+    units: Formula
+    over: dict[Key, Formula] = Field(min_length=1, max_length=6, description="each name and its value before the share")
+    formula: Formula
+
+
+class Category(Strict):
+    """A category of points; a round's points are the sum of its categories."""
+
+    key: Key
+    label: Words
+    formula: Formula | None = None
+    best: Spread | None = None
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Category:
+        if (self.formula is None) == (self.best is None):
+            raise ValueError("a category needs exactly one of formula and best")
+        return self
+
+
+class Check(Strict):
+    """A rule the inputs must keep, per player or across the table; refused as ``rule``."""
+
+    key: Key
+    per: Literal["player", "round"]
+    holds: Formula = Field(description="true when the inputs keep the rule")
+    message: Words = Field(description="what the table reads when it is broken; %(player)s names the player")
+    source: str = Field(min_length=1, description="the rule it comes from")
+
+
+class OptionCheck(Strict):
+    """A rule the options must keep for the players at the table; refused as ``invalid``."""
+
+    key: Key
+    holds: Formula
+    message: Words
+
+
+class End(Strict):
+    """When the game ends: after a number of rounds, once a total reaches a target, and/or
+    when the table says so (``{"type": "end"}``); whichever comes first."""
+
+    rounds: Bound | None = None
+    target: Bound | None = Field(None, description="the game ends after the round in which a total reaches it")
+    table_decides: bool = False
+
+    @model_validator(mode="after")
+    def _some_end(self) -> End:
+        if self.rounds is None and self.target is None and not self.table_decides:
+            raise ValueError("a game needs an end: rounds, target or table_decides")
+        return self
+
+
+class Tiebreak(Strict):
+    """One link of the tie-break chain, evaluated per player on the last round (``total``
+    is the player's total)."""
+
+    key: Key
+    label: Words = Field(description="what decides, in a few words: 'the most coins'")
+    value: Formula
+    higher: bool = Field(True, description="the higher value wins the tie")
+
+
+class Figure(Strict):
+    """A figure of the game's own for a group's stats: summed over a match's rounds, then
+    over matches as ``kind`` says (per game, in all, the best, or the share of matches at 1)."""
+
+    key: Key
+    label: Words
+    value: Formula
+    kind: Literal["per_game", "total", "best", "rate"] = "per_game"
+
+
+class ReferenceRow(Strict):
+    label: Words
+    value: Words
+
+
+class Example(Strict):
+    """A worked example: inputs, then what the rules give. Every one runs as a test."""
+
+    name: str
+    players: int = Field(ge=1, le=20)
+    options: dict[str, Any] = Field(default_factory=dict)
+    before: list[int] | None = Field(None, description="the totals before the first round given")
+    rounds: list[dict[str, Any]] = Field(min_length=1)
+    points: list[int] | None = Field(None, description="the points of the last round")
+    totals: list[int] | None = None
+    breakdown: list[dict[str, int]] | None = None
+    over: bool | None = None
+    winners: list[int] | None = None
+    order: list[int] | None = Field(None, description="the standings' seats, best first")
+    refused: Literal["invalid", "rule"] | None = Field(None, description="the last round is refused so")
+    rule: str | None = Field(None, description="the check that refuses it")
+
+
+class GameFile(Strict):
+    """One game declared as data."""
+
+    schema_version: Literal[1] = 1
+    key: Key
+    scored: Literal["rounds", "end"] = Field(description="round after round, or once at the end of the game")
+    winner: Literal["highest", "lowest"]
+    box: Box
+    options: list[OptionDef] = Field(default_factory=list)
+    tables: dict[Key, Any] = Field(default_factory=dict, description="lookup tables the formulas read as tables.<key>")
+    inputs: list[InputDef] = Field(min_length=1, max_length=60)
+    derived: list[Derived] = Field(default_factory=list)
+    points: list[Category] = Field(min_length=1, max_length=20)
+    checks: list[Check] = Field(default_factory=list)
+    option_checks: list[OptionCheck] = Field(default_factory=list)
+    end: End
+    tiebreaks: list[Tiebreak] = Field(default_factory=list)
+    figures: list[Figure] = Field(default_factory=list)
+    reference: list[ReferenceRow] = Field(default_factory=list)
+    examples: list[Example] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _keys_once(self) -> GameFile:
+        for kind, keys in (
+            ("option", [option.key for option in self.options]),
+            ("input or derived value", [item.key for item in self.inputs] + [item.key for item in self.derived]),
+            ("category", [category.key for category in self.points]),
+            ("check", [check.key for check in self.checks] + [check.key for check in self.option_checks]),
+            ("tie-break", [tiebreak.key for tiebreak in self.tiebreaks]),
+            ("figure", [figure.key for figure in self.figures]),
+        ):
+            repeated = sorted({key for key in keys if keys.count(key) > 1})
+            if repeated:
+                raise ValueError(f"the {kind} {repeated[0]!r} is declared twice")
+        if self.scored == "end" and self.end.rounds != 1:
+            raise ValueError("a game scored at the end has end.rounds = 1")
+        return self
+
+
+class GameFileError(ValueError):
+    """A game file Marquoir cannot take: the message names the file, the field and, for a
+    formula, the line and column in it."""
+
+    def __init__(self, source: str, field: str, problem: str) -> None:
+        self.source, self.field, self.problem = source, field, problem
+        super().__init__(f"{source}: {field}: {problem}")
+
+
+def parse_game_file(data: object, *, source: str = "<game file>") -> GameFile:
+    """``data`` (a TOML or JSON document, decoded) read by the schema, or ``GameFileError``
+    naming the first field wrong."""
+    try:
+        return GameFile.model_validate(data)
+    except ValidationError as failure:
+        error = failure.errors()[0]
+        raise GameFileError(source, _dotted(error["loc"]), error["msg"]) from None
+
+
+def read_game_file(path: Path) -> GameFile:
+    """The game file at ``path`` (TOML), read by the schema."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as failure:
+        raise GameFileError(str(path), "(file)", str(failure)) from None
+    return parse_game_file(data, source=str(path))
+
+
+def _dotted(location: tuple[int | str, ...]) -> str:
+    """pydantic's location as a path in the file: ``inputs[2].max``."""
+    text = ""
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(file)"

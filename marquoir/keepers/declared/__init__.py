@@ -1,0 +1,1 @@
+"""One keeper for every game declared as data (marquoir.games.declared)."""

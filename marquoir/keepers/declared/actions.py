@@ -1,0 +1,136 @@
+"""A declared game's actions, one schema each: ``round`` (its ``inputs``) and, where the
+table may stop, ``end``. The schemas are made from the game file, one class per game (the
+OpenAPI names them apart: ``SkyjoRoundIn``); what each input must be is the engine's to
+check (its bounds may depend on the round: Skull King's bids), so a body's refusal reads
+the same from the API and from the page.
+
+The table screen's round form names its fields ``in_<input>`` (once per round),
+``in_<input>_<seat>`` (per player) and ``in_<input>_<part>_<seat>`` (a group's count);
+``minus_<input>_<seat>`` makes a points field negative (a phone's number pad has no minus).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from ninja import Field
+from pydantic import create_model
+
+from marquoir.games.declared import End, Game, Round
+from marquoir.games.declared.gamefile import InputDef
+from marquoir.rules import INVALID, RuleError
+from marquoir.tables.kit import MINUS, ActionBody
+
+ROUND, END = "round", "end"
+_FORM_NUMBER = re.compile(f"([-{MINUS}]?)([0-9]{{1,9}})")
+# More inputs than a game file may declare, times players: a body past this is refused unread.
+MAX_INPUT_KEYS = 60
+
+
+def field_name(key: str, seat: int | None = None, part: str | None = None) -> str:
+    """The round form's field of an input (``in_cards_2``; ``in_science_gear_0``)."""
+    name = f"in_{key}"
+    if part is not None:
+        name += f"_{part}"
+    return name if seat is None else f"{name}_{seat}"
+
+
+class DeclaredRoundIn(ActionBody):
+    """One round's inputs, by key: per-player inputs as lists in seat order."""
+
+    game: ClassVar[Game]
+    inputs: dict[str, Any] = Field(..., max_length=MAX_INPUT_KEYS)
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> Round:
+        return Round(payload["inputs"])
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The form names the inputs it drew (``drawn``: those the match's options take), so
+        that an unticked box is sent as false and an input left out stays out."""
+        players = _seats(data)
+        drawn = set(str(data.get("drawn", "")).split(","))
+        inputs: dict[str, Any] = {}
+        for spec in cls.game.file.inputs:
+            if spec.key not in drawn:
+                continue
+            if spec.per == "round":
+                value = _form_value(spec, data, None)
+                if value is not None:
+                    inputs[spec.key] = value
+                continue
+            values = [_form_value(spec, data, seat) for seat in range(players)]
+            if all(value is None for value in values) and spec.default is not None:
+                continue
+            if any(value is None for value in values):
+                seat = values.index(None)
+                raise RuleError(INVALID, "missing_input", input=spec.key, player=seat)
+            inputs[spec.key] = values
+        return {"type": ROUND, "inputs": inputs}
+
+
+class DeclaredEndIn(ActionBody):
+    """The table stops: the standings as they are."""
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> End:
+        return End()
+
+
+def action_models(game: Game) -> tuple[type[ActionBody], ...]:
+    """The game's action schemas: ``round``, and ``end`` where the table may stop."""
+    name = "".join(part.capitalize() for part in game.key.split("_"))
+    description = "the round's inputs by key (see GET /api/v1/games/" + game.key + ")"
+    round_type: Any = Literal["round"]
+    end_type: Any = Literal["end"]
+    round_in = create_model(
+        f"{name}RoundIn",
+        __base__=DeclaredRoundIn,
+        __doc__=f"One round of {game.file.box.names.en}: its inputs, by key.",
+        type=(round_type, ...),
+        inputs=(dict[str, Any], Field(..., max_length=MAX_INPUT_KEYS, description=description)),
+    )
+    round_in.game = game
+    models: list[type[ActionBody]] = [round_in]
+    if game.file.end.table_decides:
+        models.append(create_model(f"{name}EndIn", __base__=DeclaredEndIn, type=(end_type, ...)))
+    return tuple(models)
+
+
+def _seats(data: Mapping[str, Any]) -> int:
+    """How many players the form was drawn for (its ``players`` field)."""
+    raw = data.get("players")
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 20:
+        raise RuleError(INVALID, "bad_inputs")
+    return int(raw)
+
+
+def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> Any:
+    """One input from the form, as the API would send it; None when the field is empty."""
+    name = field_name(spec.key, seat)
+    if spec.kind == "flag":
+        return bool(data.get(name))
+    if spec.kind == "counts":
+        parts: dict[str, int] = {}
+        for part in spec.parts:
+            number = _number(data.get(field_name(spec.key, seat, part.key)), spec, seat, negative=False)
+            if number is not None:
+                parts[part.key] = number
+        return parts
+    return _number(data.get(name), spec, seat, negative=bool(data.get(f"minus_{spec.key}_{seat}")))
+
+
+def _number(raw: object, spec: InputDef, seat: int | None, *, negative: bool) -> int | None:
+    text = raw.strip() if isinstance(raw, str) else ""
+    if not text:
+        return None
+    written = _FORM_NUMBER.fullmatch(text)
+    where = {"input": spec.key} | ({"player": seat} if seat is not None else {})
+    if written is None:
+        raise RuleError(INVALID, "input_kind", kind=spec.kind, **where)
+    sign, digits = written.groups()
+    value = int(digits)
+    return -value if sign or negative else value

@@ -1,0 +1,174 @@
+"""One keeper for every game declared as data: ``KEEPERS`` holds one per game file
+(``marquoir.games.declared.declared_games``), each drawn from its file alone. Adding a
+declared game is its file and its two rules pages: nothing here changes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest
+
+from marquoir.games.declared import Game, declared_games
+from marquoir.games.meta import GameMeta
+from marquoir.tables.kit import (
+    ActionBody,
+    Keeper,
+    LogWords,
+    MatchSummary,
+    MatchView,
+    OutSchema,
+    StatFigure,
+    Wording,
+)
+from marquoir.tables.kit import Match as MatchRow
+
+from . import options, presenters, state
+from .actions import action_models, field_name
+from .api import POINTS_ENDPOINT
+from .words import lazy_local, local, log_words, wordings
+
+
+def box_facts(game: Game) -> GameMeta:
+    """The catalog's facts of a declared game, from its file."""
+    box = game.file.box
+    return GameMeta(
+        slug=game.key,
+        names={"en": box.names.en, "fr": box.names.fr},
+        original_name=box.original_name,
+        category=box.category,
+        min_players=box.players[0],
+        max_players=box.players[1],
+        minutes=box.minutes,
+        min_age=box.age,
+        released=box.released,
+        designers=tuple(box.designers),
+        publishers=tuple(box.publishers),
+        bgg_id=box.bgg_id,
+        other_names=tuple(box.other_names),
+    )
+
+
+class DeclaredKeeper(Keeper):
+    """A game declared as data, kept by its file: inputs, formulas, checks, end, tie-breaks."""
+
+    api_endpoints = (POINTS_ENDPOINT,)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.meta = box_facts(game)
+        self.action_models: tuple[type[ActionBody], ...] = action_models(game)
+        self.state_schema: type[OutSchema] = state.state_schema(game)
+        self.log_words: LogWords = log_words(game)
+        super().__init__()
+
+    @cached_property
+    def wordings(self) -> Mapping[str, Wording]:  # type: ignore[override]
+        return wordings(self.game)
+
+    @property
+    def stat_figures(self) -> tuple[StatFigure, ...]:  # type: ignore[override]
+        return tuple(StatFigure(figure.key, lazy_local(figure.label), figure.kind) for figure in self.game.file.figures)
+
+    # --- the set-up page
+
+    def clean_options(self, given: object) -> dict[str, Any]:
+        return options.clean(self.game, given, self.min_players)
+
+    def clean_options_for(self, given: object, player_count: int) -> dict[str, Any]:
+        return options.clean(self.game, given, player_count)
+
+    def options_form_fields(self) -> dict[str, forms.Field]:
+        return options.form_fields(self.game)
+
+    def options_from_form(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        return options.from_form(self.game, cleaned)
+
+    # --- the match
+
+    def start(self, row: MatchRow) -> Any:
+        return state.start(self.game, row)
+
+    def state_json(self, view: MatchView) -> dict[str, Any]:
+        return state.state_json(view)
+
+    def summarise(self, view: MatchView) -> MatchSummary:
+        return state.summarise(view)
+
+    def refused_fields(self, code: str, reason: str, params: Mapping[str, Any]) -> tuple[str, ...]:
+        """A refused input points at its field on the pad (a player's, or the round's)."""
+        key, seat, part = params.get("input"), params.get("player"), params.get("part")
+        if isinstance(key, str) and key in self.game.input_keys:
+            return (field_name(key, seat if isinstance(seat, int) else None, part if isinstance(part, str) else None),)
+        return super().refused_fields(code, reason, params)
+
+    # --- the screens
+
+    @property
+    def table_template(self) -> str:
+        return "declared/table.html"
+
+    def table_context(
+        self, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
+    ) -> dict[str, Any]:
+        return presenters.table_context(self.game, request, view, query, can_edit=can_edit)
+
+    def reference(self) -> Sequence[tuple[str, str]] | None:
+        rows = self.game.file.reference
+        return [(local(row.label), local(row.value)) for row in rows] if rows else None
+
+    @property
+    def reference_template(self) -> str:
+        return "declared/reference.html"
+
+    def describe(self) -> dict[str, Any]:
+        """What ``GET /api/v1/games/{key}`` publishes: the inputs, options and end."""
+        return describe_game(self.game)
+
+
+def describe_game(game: Game) -> dict[str, Any]:
+    file = game.file
+    return {
+        "scored": file.scored,
+        "winner": file.winner,
+        "inputs": [
+            {
+                "key": item.key,
+                "per": item.per,
+                "kind": item.kind,
+                "label": {"en": item.label.en, "fr": item.label.fr},
+                "min": item.min,
+                "max": item.max,
+                "step": item.step,
+                "choices": list(item.choices) or None,
+                "parts": [
+                    {"key": part.key, "min": part.min, "max": part.max, "default": part.default} for part in item.parts
+                ]
+                or None,
+                "default": item.default,
+                "when": item.when,
+            }
+            for item in file.inputs
+        ],
+        "options": [
+            {
+                "key": option.key,
+                "kind": option.kind,
+                "label": {"en": option.label.en, "fr": option.label.fr},
+                "default": option.default,
+                "default_formula": option.default_formula,
+                "min": option.min,
+                "max": option.max,
+                "choices": [choice.value for choice in option.choices] or None,
+            }
+            for option in file.options
+        ],
+        "end": {"rounds": file.end.rounds, "target": file.end.target, "table_decides": file.end.table_decides},
+        "tiebreaks": [{"key": tiebreak.key, "higher": tiebreak.higher} for tiebreak in file.tiebreaks],
+        "categories": [category.key for category in file.points],
+    }
+
+
+KEEPERS = tuple(DeclaredKeeper(game) for game in declared_games())

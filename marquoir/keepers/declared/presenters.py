@@ -1,0 +1,336 @@
+"""What a declared game's table screen shows, drawn from its game file: the band, the
+round's pad (the right control per kind of input), the grid, the end with its tie-break.
+
+Two layouts of the pad: a game scored round by round gets the round's inputs, then one
+card per player (Skyjo, Skull King); a game scored once at the end gets a table, an input
+a row and a player a column (7 Wonders, Ticket to Ride), as on the box's score pad.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from marquoir.games.declared import Game, GameState, leaders, standings, winners
+from marquoir.games.declared.engine import display_bounds, input_taken
+from marquoir.games.declared.gamefile import InputDef
+from marquoir.tables.kit import (
+    GridRow,
+    LineChart,
+    MatchView,
+    ScoreGrid,
+    TableWords,
+    band_in_points,
+    lead_text,
+    line_chart,
+    result_text,
+    score_grid,
+    standings_by_total,
+    total_text,
+)
+
+from .actions import ROUND, field_name
+from .state import totals_by_round
+from .words import local, result_words, round_status
+
+# Counts up to this many get a stepper (− and +); beyond, the phone's number pad.
+STEPPER_MAX = 30
+
+
+@dataclass(frozen=True)
+class PadField:
+    """One control of the round's form."""
+
+    name: str
+    label: str
+    kind: str
+    """``stepper``, ``number`` (the number pad, with a minus switch where it can be
+    negative), ``flag``, ``choice`` (a row of buttons) or ``player`` (a tap on a name)."""
+    value: str = ""
+    least: int | None = None
+    most: int | None = None
+    step: int = 1
+    negative_allowed: bool = False
+    negative: bool = False
+    choices: tuple[tuple[str, str], ...] = ()
+    hint: str = ""
+
+    @property
+    def id(self) -> str:
+        return "f-" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class PadPlayer:
+    seat: int
+    name: str
+    fields: tuple[PadField, ...]
+
+
+@dataclass(frozen=True)
+class PadRow:
+    """A row of the end-of-game entry: one input (or one count of a group) for each player."""
+
+    label: str
+    hint: str
+    cells: tuple[PadField, ...]
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Pad:
+    round_fields: tuple[PadField, ...]
+    players: tuple[PadPlayer, ...] = ()
+    rows: tuple[PadRow, ...] = ()
+    names: tuple[str, ...] = field(default=())
+    drawn: str = ""
+    """The inputs the form draws, by key (those the options take): the form sends them."""
+    hints: tuple[tuple[str, str], ...] = ()
+    """(label, hint) of each per-player input with a hint: said once above the players."""
+
+    @property
+    def single(self) -> bool:
+        """One input per player (Skyjo's cards): a row per player, the name as its label."""
+        return bool(self.players) and len(self.players[0].fields) == 1
+
+
+def _refused_entry(request: HttpRequest, seq: int) -> Mapping[str, Any]:
+    """What a refused round form sent, to show it again (only on the table as it still is)."""
+    if request.method != "POST":
+        return {}
+    posted = request.POST
+    if posted.get("type") != ROUND or posted.get("expected_seq") != str(seq):
+        return {}
+    return posted
+
+
+def _control(
+    spec: InputDef,
+    name: str,
+    label: str,
+    least: int | None,
+    most: int | None,
+    refill: Mapping[str, Any],
+    *,
+    names: Sequence[str],
+    seat: int | None,
+    default: int | None = None,
+) -> PadField:
+    raw = refill.get(name)
+    start = default if default is not None else (spec.default if isinstance(spec.default, int) else None)
+    if spec.kind == "flag":
+        checked = bool(raw) if refill else bool(spec.default)
+        return PadField(name, label, "flag", "1" if checked else "")
+    if spec.kind == "player":
+        return PadField(
+            name,
+            label,
+            "player",
+            str(raw or ""),
+            choices=tuple((str(index), player) for index, player in enumerate(names)),
+        )
+    if spec.kind == "choice":
+        chosen = str(raw) if raw is not None else str(start if start is not None else spec.choices[0])
+        return PadField(
+            name,
+            label,
+            "choice",
+            chosen,
+            choices=tuple((str(choice), total_text(choice)) for choice in spec.choices),
+        )
+    value = (
+        str(raw)[:12]
+        if raw is not None
+        else ("" if start is None and spec.kind == "points" else str(start or least or 0))
+    )
+    small = least is not None and most is not None and least >= 0 and most <= STEPPER_MAX and spec.kind != "points"
+    return PadField(
+        name,
+        label,
+        "stepper" if small else "number",
+        value,
+        least=least,
+        most=most,
+        step=spec.step or 1,
+        negative_allowed=least is None or least < 0,
+        negative=bool(refill.get(f"minus_{spec.key}_{seat}")) if seat is not None else False,
+        hint=local(spec.hint) if spec.hint and seat is None else "",
+    )
+
+
+def pad(state: GameState, names: Sequence[str], refill: Mapping[str, Any]) -> Pad:
+    """The round's form, drawn from the file, refilled with a refused round's values."""
+    game = state.game
+    taken = [spec for spec in game.file.inputs if input_taken(state, spec.key)]
+    bounds = {spec.key: display_bounds(state, spec.key) for spec in taken}
+    round_fields = tuple(
+        _control(spec, field_name(spec.key), local(spec.label), *bounds[spec.key], refill, names=names, seat=None)
+        for spec in taken
+        if spec.per == "round"
+    )
+    per_player = [spec for spec in taken if spec.per == "player"]
+    drawn = ",".join(spec.key for spec in taken)
+    hints = tuple((local(spec.label), local(spec.hint)) for spec in per_player if spec.hint)
+    if game.file.scored == "end":
+        rows: list[PadRow] = []
+        for spec in per_player:
+            if spec.kind == "counts":
+                for part in spec.parts:
+                    cells = tuple(
+                        _control(
+                            spec,
+                            field_name(spec.key, seat, part.key),
+                            f"{local(part.label)} ({name})",
+                            part.min,
+                            part.max,
+                            refill,
+                            names=names,
+                            seat=seat,
+                            default=part.default if part.default is not None else part.min,
+                        )
+                        for seat, name in enumerate(names)
+                    )
+                    rows.append(PadRow(local(part.label), "", cells, group=local(spec.label)))
+                continue
+            cells = tuple(
+                _control(
+                    spec,
+                    field_name(spec.key, seat),
+                    f"{local(spec.label)} ({name})",
+                    *bounds[spec.key],
+                    refill,
+                    names=names,
+                    seat=seat,
+                )
+                for seat, name in enumerate(names)
+            )
+            rows.append(PadRow(local(spec.label), local(spec.hint) if spec.hint else "", cells))
+        return Pad(round_fields, rows=tuple(rows), names=tuple(names), drawn=drawn)
+    players = tuple(
+        PadPlayer(
+            seat,
+            name,
+            tuple(
+                _control(
+                    spec,
+                    field_name(spec.key, seat),
+                    local(spec.label),
+                    *bounds[spec.key],
+                    refill,
+                    names=names,
+                    seat=seat,
+                )
+                for spec in per_player
+            ),
+        )
+        for seat, name in enumerate(names)
+    )
+    return Pad(round_fields, players=players, names=tuple(names), drawn=drawn, hints=hints)
+
+
+def chart(state: GameState, names: Sequence[str]) -> LineChart:
+    series = totals_by_round(state)
+    rounds = max(len(series[0]) - 1, 1)
+    caption = ngettext(
+        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
+    ) % {"rounds": rounds}
+    return line_chart(series, names, caption=caption, number=total_text, target=state.target())
+
+
+def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
+    """Rounds × players (a game scored round by round), or categories × players (at the end)."""
+    game = state.game
+    if game.file.scored == "end":
+        rows = (
+            tuple(
+                GridRow(
+                    number=local(category.label),
+                    cells=tuple(total_text(state.breakdown(seat)[category.key]) for seat in range(state.player_count)),
+                )
+                for category in game.file.points
+            )
+            if state.rounds
+            else ()
+        )
+        corner, title = _("Category"), _("The score pad")
+    else:
+        rows = tuple(
+            GridRow(number=scored.number, cells=tuple(total_text(points) for points in scored.points))
+            for scored in state.rounds
+        )
+        corner, title = _("Round"), _("The score pad")
+    return score_grid(
+        title=title,
+        corner=corner,
+        empty=_("No round yet.") if game.file.scored != "end" else _("Nothing recorded yet."),
+        names=names,
+        rows=rows,
+        totals=state.totals,
+        ranks={standing.player: standing.rank for standing in standings(state)},
+        leaders=set(leaders(state)) if state.rounds else set(),
+        number=total_text,
+        lead=lead_text(leaders(state), state.totals, names) if state.rounds and not state.over else None,
+    )
+
+
+def rules_text(game: Game, state: GameState) -> str:
+    """The game's win rule and end in one line."""
+    parts = [_("Lowest total wins") if game.lowest_wins else _("Highest total wins")]
+    target, planned = state.target(), state.rounds_planned()
+    if target is not None:
+        parts.append(_("ends when a total reaches %(target)s") % {"target": total_text(target)})
+    if planned is not None and game.file.scored != "end":
+        parts.append(ngettext("%(rounds)s round", "%(rounds)s rounds", planned) % {"rounds": planned})
+    if game.file.tiebreaks:
+        parts.append(
+            _("ties: %(chain)s") % {"chain": ", ".join(local(tiebreak.label) for tiebreak in game.file.tiebreaks)}
+        )
+    return " · ".join(parts)
+
+
+def table_context(
+    game: Game, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
+) -> dict[str, Any]:
+    state: GameState = view.engine.state
+    names = list(view.row.players)
+    name = local(game.file.box.names)
+    context: dict[str, Any] = {
+        "players": band_in_points(names, state.totals),
+        "game_name": name,
+        "rules_text": rules_text(game, state),
+        "grid": grid(state, names),
+        "final_scoring": game.file.scored == "end",
+        "words": TableWords(
+            title=_("%(game)s table") % {"game": name},
+            watching=_("You are watching this match. Only the devices keeping score can record rounds."),
+            watch=_("Follows the scores live; cannot record rounds."),
+            keep=_("Lets that phone record rounds and undo: show it only at the table."),
+            stylesheets=("css/grid.css", "declared/declared.css"),
+        ),
+        "entry_dropped": False,
+    }
+    if state.over:
+        headline, tie = result_words(state, names)
+        context.update(
+            status_text=headline,
+            standings=standings_by_total(
+                ((standing.rank, standing.player, standing.score) for standing in standings(state)),
+                names,
+                winners(state),
+                number=total_text,
+                tie_break=tie,
+            ),
+            chart=chart(state, names) if game.file.scored != "end" else None,
+        )
+        return context
+    context.update(status_text=round_status(state), round_number=state.round_count + 1)
+    if can_edit:
+        context["pad"] = pad(state, names, _refused_entry(request, view.row.seq))
+        if game.file.end.table_decides and state.rounds:
+            context["end_now"] = result_text(leaders(state), state.totals, names)
+    return context

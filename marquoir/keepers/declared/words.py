@@ -1,0 +1,268 @@
+"""A declared game's words: its log, its refusals and the tie-break, in the page's language.
+
+What a game file names (its inputs, categories, checks) it names in both languages; the
+sentences around those names are Marquoir's own, translated by gettext like every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.functional import lazy
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from marquoir.games.declared import Game, GameState, RoundScored
+from marquoir.games.declared.engine import Ended, TieBroken, tie_broken, winners
+from marquoir.games.declared.gamefile import Words
+from marquoir.tables.kit import (
+    LogWords,
+    Wording,
+    end_taken_back,
+    game_over_short,
+    join_names,
+    lead_text,
+    result_clause,
+    result_text,
+    total_text,
+    undo_text,
+)
+
+
+def language() -> str:
+    return get_language() or "en"
+
+
+def local(words: Words) -> str:
+    """``words`` in the page's language."""
+    return words.get(language())
+
+
+lazy_local: Callable[[Words], str] = lazy(local, str)
+"""``words`` in the language of whoever reads it later (a group's stats label)."""
+
+
+def round_status(state: GameState) -> str:
+    """The band's line while the game goes on."""
+    number, planned = state.round_count + 1, state.rounds_planned()
+    if state.game.file.scored == "end":
+        return _("Final scoring")
+    if planned is None:
+        return _("Round %(number)s") % {"number": number}
+    return _("Round %(number)s of %(rounds)s") % {"number": number, "rounds": planned}
+
+
+def points_text(points: Sequence[int], players: Sequence[str]) -> str:
+    # Translators: one player's points in a round's list, "Ada 12"; the list joins them with commas.
+    return ", ".join(
+        _("%(name)s %(score)s") % {"name": name, "score": total_text(score)}
+        for name, score in zip(players, points, strict=False)
+    )
+
+
+def tie_text(game: Game, broken: TieBroken | None, players: Sequence[str]) -> str | None:
+    """How a tie for the first place was settled, in a sentence (None: no tie)."""
+    if broken is None:
+        return None
+    tied = join_names([players[seat] for seat in broken.tied])
+    if broken.tiebreak is None:
+        if game.file.tiebreaks:
+            return _("%(names)s are tied on every tie-break: they share the win.") % {"names": tied}
+        return _("%(names)s are tied: the rules share the win.") % {"names": tied}
+    tiebreak = game.file.tiebreaks[broken.tiebreak]
+    values = ", ".join(
+        _("%(name)s %(value)s") % {"name": players[seat], "value": total_text(value)}
+        for seat, value in zip(broken.tied, broken.values, strict=True)
+    )
+    return _("%(names)s are tied on points; the tie goes to %(rule)s (%(values)s).") % {
+        "names": tied,
+        "rule": local(tiebreak.label),
+        "values": values,
+    }
+
+
+def _end_text(outcome: RoundScored) -> str:
+    if outcome.end_reason == "target":
+        return _("A total reached the target: the game is over.")
+    if outcome.end_reason == "rounds" and outcome.number > 1:
+        return _("That was the last round: the game is over.")
+    return _("The game is over.")
+
+
+def log_words(game: Game) -> LogWords:
+    """The game's log, in a sentence and in short, for each round, end and undo."""
+    final = game.file.scored == "end"
+
+    def describe(outcome: Any, players: Sequence[str]) -> str:
+        if isinstance(outcome, RoundScored):
+            if final:
+                text = _("Final scores: %(scores)s.") % {"scores": points_text(outcome.totals, players)}
+            else:
+                text = _("Round %(number)s: %(scores)s.") % {
+                    "number": outcome.number,
+                    "scores": points_text(outcome.points, players),
+                }
+            if outcome.game_over:
+                if not final:
+                    text += " " + _end_text(outcome)
+                text += " " + result_text(_winners_after(outcome, game), outcome.totals, players)
+            return text
+        stopped = ngettext(
+            "The players stopped after %(count)s round.", "The players stopped after %(count)s rounds.", outcome.rounds
+        ) % {"count": outcome.rounds}
+        return stopped + " " + result_text(outcome.winners, outcome.totals, players)
+
+    def describe_short(outcome: Any, players: Sequence[str]) -> str:
+        if isinstance(outcome, RoundScored):
+            leaders = _winners_after(outcome, game)
+            standing = (
+                result_clause(leaders, outcome.totals, players)
+                if outcome.game_over
+                else lead_text(leaders, outcome.totals, players)
+            )
+            if final:
+                return standing
+            return _("Round %(number)s · %(standing)s") % {"number": outcome.number, "standing": standing}
+        return game_over_short(outcome.winners, outcome.totals, players)
+
+    def describe_undo(undone: Any, players: Sequence[str]) -> str:
+        if isinstance(undone, RoundScored):
+            if final:
+                return _("Final scores taken back.")
+            return _("Round %(number)s taken back (%(scores)s).") % {
+                "number": undone.number,
+                "scores": points_text(undone.points, players),
+            }
+        if isinstance(undone, Ended):
+            return end_taken_back()
+        return undo_text()
+
+    def describe_undo_short(undone: Any, players: Sequence[str]) -> str:
+        if isinstance(undone, RoundScored):
+            return (
+                _("Final scores taken back") if final else _("Round %(number)s taken back") % {"number": undone.number}
+            )
+        if isinstance(undone, Ended):
+            return end_taken_back(short=True)
+        return undo_text()
+
+    return LogWords(describe, describe_short, describe_undo, describe_undo_short)
+
+
+def _winners_after(outcome: RoundScored, game: Game) -> tuple[int, ...]:
+    """The leaders after a round, the tie-break chain applied (its values are in the round)."""
+    signs = [1 if tiebreak.higher else -1 for tiebreak in game.file.tiebreaks]
+
+    def key(seat: int) -> tuple[int, ...]:
+        total = outcome.totals[seat]
+        return (
+            total if game.lowest_wins else -total,
+            *(-s * v for s, v in zip(signs, outcome.ties[seat], strict=False)),
+        )
+
+    best = min(key(seat) for seat in range(len(outcome.totals)))
+    return tuple(seat for seat in range(len(outcome.totals)) if key(seat) == best)
+
+
+# --- refusals
+
+
+def wordings(game: Game) -> Mapping[str, Wording]:
+    """The game's refusals in words, by reason: each names the input by its label."""
+    inputs = {item.key: item for item in game.file.inputs}
+    checks = {check.key: check for check in game.file.checks}
+    option_checks = {check.key: check for check in game.file.option_checks}
+    options = {option.key: option for option in game.file.options}
+
+    def input_label(params: Mapping[str, Any]) -> str:
+        item = inputs.get(str(params.get("input")))
+        label = local(item.label) if item is not None else str(params.get("input"))
+        part = params.get("part")
+        if item is not None and part is not None:
+            found = next((p for p in item.parts if p.key == part), None)
+            label = f"{label} · {local(found.label) if found else part}"
+        return label
+
+    def whose(params: Mapping[str, Any], players: Sequence[str]) -> str:
+        seat = params.get("player")
+        label = input_label(params)
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            # Translators: an input of one player, "Cards left (Ada)".
+            return _("%(input)s (%(name)s)") % {"input": label, "name": players[seat]}
+        return label
+
+    def bounds(params: Mapping[str, Any]) -> str:
+        least, most = params.get("min"), params.get("max")
+        if least is not None and most is not None:
+            return _("from %(min)s to %(max)s") % {"min": total_text(least), "max": total_text(most)}
+        if least is not None:
+            return _("%(min)s or more") % {"min": total_text(least)}
+        return _("%(max)s or less") % {"max": total_text(most or 0)}
+
+    def rule(params: Mapping[str, Any], players: Sequence[str]) -> str:
+        check = checks.get(str(params.get("check")))
+        if check is None:
+            return _("These scores break one of the game’s rules.")
+        seat = params.get("player")
+        name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
+        return local(check.message).replace("%(player)s", name)
+
+    def option_label(params: Mapping[str, Any]) -> str:
+        option = options.get(str(params.get("option")))
+        return local(option.label) if option is not None else str(params.get("option"))
+
+    return {
+        "rule": rule,
+        "unknown_input": lambda p, s: _("This game has no input “%(input)s”.") % {"input": p.get("input")},
+        "input_not_taken": lambda p, s: (
+            _("“%(input)s” is not used with these table options.") % {"input": input_label(p)}
+        ),
+        "missing_input": lambda p, s: _("Fill in “%(input)s”.") % {"input": whose(p, s)},
+        "input_count": lambda p, s: (
+            _("“%(input)s” needs one value per player (%(count)s).")
+            % {"input": input_label(p), "count": p.get("expected")}
+        ),
+        "input_kind": lambda p, s: (
+            _("“%(input)s” must be a whole number.") % {"input": whose(p, s)}
+            if p.get("kind") not in {"flag", "counts"}
+            else _("“%(input)s” is not valid.") % {"input": whose(p, s)}
+        ),
+        "unknown_part": lambda p, s: (
+            _("“%(input)s” has no “%(part)s”.")
+            % {"input": input_label({"input": p.get("input")}), "part": p.get("part")}
+        ),
+        "missing_part": lambda p, s: _("Fill in “%(input)s”.") % {"input": whose(p, s)},
+        "input_range": lambda p, s: (
+            _("“%(input)s” must be %(bounds)s (not %(value)s).")
+            % {"input": whose(p, s), "bounds": bounds(p), "value": total_text(p.get("value") or 0)}
+        ),
+        "input_choice": lambda p, s: (
+            _("“%(input)s” must be one of %(choices)s.")
+            % {"input": whose(p, s), "choices": ", ".join(total_text(c) for c in p.get("choices") or ())}
+        ),
+        "input_step": lambda p, s: (
+            _("“%(input)s” must be a multiple of %(step)s.") % {"input": whose(p, s), "step": p.get("step")}
+        ),
+        "formula_failed": lambda p, s: (
+            _("The game’s scoring could not be worked out for these inputs (%(field)s).") % {"field": p.get("field")}
+        ),
+        "option_value": lambda p, s: _("The option “%(option)s” is not valid.") % {"option": option_label(p)},
+        "option_rule": lambda p, s: (
+            local(option_checks[str(p.get("check"))].message)
+            if str(p.get("check")) in option_checks
+            else _("These table options do not go together.")
+        ),
+        "unknown_option": lambda p, s: _("This game has no option “%(option)s”.") % {"option": p.get("option")},
+        "no_round": lambda p, s: _("Record a round before ending the game."),
+        "no_end": lambda p, s: _("This game ends by its own rules, not by the table."),
+        "too_many_rounds": lambda p, s: _("A match holds at most %(limit)s rounds.") % {"limit": p.get("limit")},
+        "bad_inputs": lambda p, s: _("“inputs” must be an object, by input key."),
+    }
+
+
+def result_words(state: GameState, players: Sequence[str]) -> tuple[str, str | None]:
+    """The end's headline and, where totals tied, how the tie was settled."""
+    won = winners(state)
+    headline = result_text(won, state.totals, players)
+    return headline, tie_text(state.game, tie_broken(state), players)

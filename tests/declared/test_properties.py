@@ -1,0 +1,195 @@
+"""Property tests for every declared game, drawn from its own file: random options and
+rounds within the file's bounds, played through the one engine.
+
+- a refused round leaves the match as it was, and is refused as ``invalid`` or ``rule``;
+- an accepted round's points are the sum of its categories, and every total the sum of
+  the player's rounds;
+- each game's own rules hold on every accepted round (checked here independently of the
+  file's checks: Skull King's tricks, Ticket to Ride's trains, 7 Wonders' wild symbols);
+- undo gives back the earlier match exactly, and replaying the log gives the same match;
+- the game ends where the file says: after its rounds, or once a total reaches the target.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, find, given, settings
+from hypothesis import strategies as st
+
+from marquoir.games.declared import Game, Match, Round, Setup, declared_games, resolve_options
+from marquoir.games.declared.engine import display_bounds, input_taken
+from marquoir.rules import RuleError
+
+GAMES = {game.key: game for game in declared_games()}
+
+
+def option_values(game: Game) -> st.SearchStrategy[dict[str, Any]]:
+    """Options within each one's kind and bounds (short deals, so that games end)."""
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for option in game.file.options:
+        if option.kind == "flag":
+            fields[option.key] = st.booleans()
+        elif option.kind == "number":
+            fields[option.key] = st.integers(option.min or 1, min(option.max or 200, 200))
+        elif option.kind == "choice":
+            fields[option.key] = st.sampled_from([choice.value for choice in option.choices])
+        else:
+            fields[option.key] = st.lists(st.integers(option.min or 1, 3), min_size=1, max_size=2)
+    return st.fixed_dictionaries({}, optional=fields)
+
+
+def example_values(game: Game) -> dict[str, list[Any]]:
+    """Each input's values in the file's accepted examples: mixed into the draws, so that a
+    game whose rules bind its inputs together (Ticket to Ride's tickets) gets rounds that
+    pass as often as rounds that are refused."""
+    pool: dict[str, list[Any]] = {}
+    per_player = {spec.key for spec in game.file.inputs if spec.per == "player"}
+    for example in game.file.examples:
+        if example.refused is not None:
+            continue
+        for inputs in example.rounds:
+            for key, value in inputs.items():
+                pool.setdefault(key, []).extend(value if key in per_player else [value])
+    return pool
+
+
+def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.SearchStrategy[Any]:
+    """One value of ``spec`` within its kind and bounds."""
+    if spec.kind == "flag":
+        return st.booleans()
+    if spec.kind == "player":
+        return st.integers(0, count - 1)
+    if spec.kind == "choice":
+        return st.sampled_from(spec.choices)
+    if spec.kind == "counts":
+        return st.fixed_dictionaries({part.key: st.integers(part.min, min(part.max, 6)) for part in spec.parts})
+    low, high = least if least is not None else -50, most if most is not None else 50
+    if spec.step:
+        step = spec.step
+        return st.integers(low // step, high // step).map(lambda n: n * step)
+    return st.integers(low, min(high, low + 60))
+
+
+def round_inputs(draw: st.DrawFn, game: Game, match: Match) -> dict[str, Any]:
+    """One round's inputs within the bounds the file gives for it (a bound that depends on
+    other inputs is left to the engine to refuse), or values from its examples."""
+    pool = example_values(game)
+    state = match.state
+    count = state.player_count
+    inputs: dict[str, Any] = {}
+    for item in game.inputs:
+        spec = item.spec
+        if not input_taken(state, spec.key):
+            continue
+        drawn = value_of(spec, *display_bounds(state, spec.key), count)
+        seen = [value for value in pool.get(spec.key, []) if spec.kind != "player" or value < count]
+        either = st.one_of(st.sampled_from(seen), drawn) if seen else drawn
+        if spec.per == "round":
+            inputs[spec.key] = draw(either)
+        else:
+            inputs[spec.key] = draw(st.lists(either, min_size=count, max_size=count))
+    return inputs
+
+
+def own_rules_hold(game: Game, state: Any, inputs: dict[str, Any]) -> None:
+    """Each game's rules, written here again in Python, on an accepted round."""
+    count = state.player_count
+    if game.key == "skull_king":
+        dealt = state.options["deal"][state.round_count - 1]
+        lost = state.options["kraken"] + state.options["white_whale"]
+        tricks = sum(inputs["tricks"])
+        assert tricks <= dealt
+        if count >= 3:
+            assert tricks >= dealt - lost
+    elif game.key == "ticket_to_ride":
+        for routes in inputs["routes"]:
+            assert sum(int(length) * number for length, number in routes.items()) <= 45
+        assert any(inputs["longest_path"])
+    elif game.key == "seven_wonders":
+        wilds = [science["wild"] for science in inputs["science"]]
+        assert sum(wilds) <= 3
+        assert wilds.count(2) <= 1
+    elif game.key == "skyjo":
+        assert all(-17 <= cards <= 140 for cards in inputs["cards"])
+
+
+class Played(tuple[Match, list[dict[str, Any]], int]):
+    """(the match, the accepted rounds' inputs, how many were refused), shown in short."""
+
+    def __repr__(self) -> str:
+        match, accepted, refused = self
+        state = match.state
+        return f"Played({state.player_count} players, {dict(state.options)}, rounds={accepted}, refused={refused})"
+
+
+@st.composite
+def played(draw: st.DrawFn, game: Game) -> tuple[Match, list[dict[str, Any]], int]:
+    """A match of ``game`` played by random rounds: the match, the accepted rounds' inputs,
+    how many rounds were refused."""
+    least, most = game.file.box.players
+    count = draw(st.integers(least, min(most, 6)))
+    options = resolve_options(game, count, draw(option_values(game)))
+    match = Match.start(Setup(game, count, 0, options))
+    accepted: list[dict[str, Any]] = []
+    refused = 0
+    for _attempt in range(draw(st.integers(1, 12))):
+        if match.state.over:
+            break
+        inputs = round_inputs(draw, game, match)
+        before = match
+        try:
+            match = match.apply(Round(inputs))
+        except RuleError as refusal:
+            refused_code = refusal.code
+        else:
+            own_rules_hold(game, match.state, inputs)
+            accepted.append(inputs)
+            continue
+        assert refused_code in {"invalid", "rule"}
+        assert match is before
+        refused += 1
+    return Played((match, accepted, refused))
+
+
+def check_match(game: Game, match: Match, accepted: list[dict[str, Any]]) -> None:
+    state = match.state
+    assert state.round_count == len(accepted)
+    for scored in state.rounds:
+        assert scored.points == tuple(sum(part.values()) for part in scored.breakdown)
+    for seat in range(state.player_count):
+        assert state.totals[seat] == sum(state.player_rounds(seat))
+        assert sum(state.breakdown(seat).values()) == state.totals[seat]
+    replayed = Match.replay(match.setup, [Round(inputs) for inputs in accepted])
+    assert replayed.state == state
+    if match.steps:
+        assert match.undo().state == (match.steps[-2].state if len(match.steps) > 1 else match.initial)
+    planned, target = state.rounds_planned(), state.target()
+    reached = target is not None and any(total >= target for total in state.totals)
+    ended = (planned is not None and state.round_count >= planned) or reached
+    assert state.over == ended
+    if state.over:
+        assert state.rounds[-1].game_over
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_rounds_within_the_file_s_bounds_keep_the_invariants(key: str, data: st.DataObject) -> None:
+    game = GAMES[key]
+    match, accepted, _refused = data.draw(played(game))
+    check_match(game, match, accepted)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_random_rounds_can_play_a_game_to_its_end(key: str) -> None:
+    """The property above is not vacuous: its rounds are accepted, and they reach the end."""
+    game = GAMES[key]
+    match, accepted, _refused = find(
+        played(game),
+        lambda case: case[0].state.over and len(case[1]) >= 1,
+        settings=settings(max_examples=1_000, database=None, deadline=None),
+    )
+    assert match.state.over
+    check_match(game, match, accepted)
