@@ -1,12 +1,23 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
-from . import bench_engine, bench_groups, bench_growth, bench_odds, bench_site, bench_yahtzee, capacity
+from . import (
+    bench_declared,
+    bench_engine,
+    bench_groups,
+    bench_growth,
+    bench_odds,
+    bench_site,
+    bench_yahtzee,
+    capacity,
+)
 
 
 def main() -> None:
     bench_engine.main()
     print()
     bench_site.main()
+    print()
+    bench_declared.main()
     print()
     bench_groups.main([])
     print()

@@ -29,7 +29,7 @@ from marquoir.rules.match import GameMatch
 from marquoir.rules.standings import Standing
 from marquoir.rules.values import is_whole_number
 
-from .formulas import Compiled, FormulaFailed, context
+from .formulas import Compiled, FormulaFailed, Scope, context
 from .game import CompiledInput, Game
 
 RULE = "rule"
@@ -282,39 +282,42 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
             raise RuleError(INVALID, "input_count", input=item.spec.key, expected=count)
         inputs[item.spec.key] = [_value(item, value, count, player) for player, value in enumerate(raw)]
     number = len(state.rounds) + 1
-    round_level = {**option_level, "round": number}
-    round_level.update({item.spec.key: inputs[item.spec.key] for item in game.round_inputs})
-    round_level["all"] = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
+    series = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
+    table = Scope({**option_level, "round": number, "all": series})
+    for item in game.round_inputs:
+        table.set(item.spec.key, inputs[item.spec.key])
     for key, compiled in game.round_derived:
-        round_level[key] = _evaluated(compiled, round_level)
-    players = [_player_level(game, round_level, inputs, seat, count) for seat in range(count)]
+        table.set(key, _evaluated(compiled, table))
+    players = [_player_scope(game, table, inputs, seat) for seat in range(count)]
     for item in game.inputs:
         if item.spec.per == "round":
-            _check_bounds(item, inputs[item.spec.key], round_level, None)
+            _check_bounds(item, inputs[item.spec.key], table, None)
         else:
             for seat in range(count):
                 _check_bounds(item, inputs[item.spec.key][seat], players[seat], seat)
     for key, compiled in game.player_derived:
         values = []
         for seat in range(count):
-            players[seat][key] = _evaluated(compiled, players[seat])
-            values.append(players[seat][key])
-        round_level["all"][key] = values
+            value = _evaluated(compiled, players[seat])
+            players[seat].set(key, value)
+            values.append(value)
+        series = {**series, key: values}
+        table.set("all", series)
         for seat in range(count):
-            players[seat]["all"] = round_level["all"]
-            players[seat]["others"] = {name: _without(series, seat) for name, series in round_level["all"].items()}
+            players[seat].set("all", series)
+            players[seat].set("others", {name: _without(values, seat) for name, values in series.items()})
     breakdown = tuple(_categories(game, players[seat]) for seat in range(count))
     for key, compiled in game.player_checks:
         for seat in range(count):
             if not _truth(compiled, players[seat]):
                 raise RuleError(RULE, "rule", check=key, player=seat)
     for key, compiled in game.round_checks:
-        if not _truth(compiled, round_level):
+        if not _truth(compiled, table):
             raise RuleError(RULE, "rule", check=key)
     points = tuple(sum(categories.values()) for categories in breakdown)
     totals = tuple(before + gained for before, gained in zip(state.totals, points, strict=True))
     for seat in range(count):
-        players[seat]["total"] = totals[seat]
+        players[seat].set("total", totals[seat])
     ties = tuple(tuple(_whole(compiled, players[seat]) for _key, compiled in game.tiebreaks) for seat in range(count))
     figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
     end_reason = _end_reason(state, number, totals)
@@ -377,7 +380,7 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
     return value
 
 
-def _check_bounds(item: CompiledInput, value: Any, variables: Mapping[str, Any], player: int | None) -> None:
+def _check_bounds(item: CompiledInput, value: Any, variables: Scope | Mapping[str, Any], player: int | None) -> None:
     spec = item.spec
     if spec.kind not in {"count", "points", "choice"}:
         return
@@ -389,32 +392,31 @@ def _check_bounds(item: CompiledInput, value: Any, variables: Mapping[str, Any],
         raise RuleError(INVALID, "input_step", value=value, step=spec.step, **where)
 
 
-def _player_level(
-    game: Game, round_level: Mapping[str, Any], inputs: Mapping[str, Any], seat: int, count: int
-) -> dict[str, Any]:
-    variables = dict(round_level)
+def _player_scope(game: Game, table: Scope, inputs: Mapping[str, Any], seat: int) -> Scope:
+    variables = dict(table.variables)
     variables["seat"] = seat
     for item in game.player_inputs:
         variables[item.spec.key] = inputs[item.spec.key][seat]
-    variables["others"] = {name: _without(series, seat) for name, series in round_level["all"].items()}
-    return variables
+    variables["others"] = {name: _without(series, seat) for name, series in table["all"].items()}
+    return Scope(variables)
 
 
-def _categories(game: Game, variables: Mapping[str, Any]) -> dict[str, int]:
+def _categories(game: Game, scope: Scope) -> dict[str, int]:
     points: dict[str, int] = {}
     for category in game.categories:
         if category.units is None:
-            points[category.key] = _whole(category.formula, variables)  # type: ignore[arg-type]
+            points[category.key] = _whole(category.formula, scope)  # type: ignore[arg-type]
             continue
-        starts = [(name, _whole(start, variables)) for name, start in category.over]
-        units = _whole(category.units, variables)
+        starts = [(name, _whole(start, scope)) for name, start in category.over]
+        units = _whole(category.units, scope)
         best: int | None = None
         for tried, share in enumerate(_shares(units, len(starts))):
             if tried >= MAX_SHARES:
                 raise RuleError(INVALID, "formula_failed", field=f"points.{category.key}", problem="too many shares")
-            local = dict(variables)
-            local.update({name: start + extra for (name, start), extra in zip(starts, share, strict=True)})
-            value = _whole(category.formula, local)  # type: ignore[arg-type]
+            # The share's own names (c, g, t): no later formula may read them (game.py).
+            for (name, start), extra in zip(starts, share, strict=True):
+                scope.set(name, start + extra)
+            value = _whole(category.formula, scope)  # type: ignore[arg-type]
             best = value if best is None else max(best, value)
         points[category.key] = best if best is not None else 0
     return points
@@ -536,28 +538,32 @@ def _without(series: Sequence[Any], seat: int) -> list[Any]:
     return [value for index, value in enumerate(series) if index != seat]
 
 
-def _evaluated(compiled: Compiled, variables: Mapping[str, Any]) -> Any:
+def _context(variables: Scope | Mapping[str, Any]) -> Any:
+    return variables.context() if isinstance(variables, Scope) else context(variables)
+
+
+def _evaluated(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> Any:
     try:
-        return compiled.evaluate(context(variables))
+        return compiled.evaluate(_context(variables))
     except FormulaFailed as failed:
         raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
 
 
-def _whole(compiled: Compiled, variables: Mapping[str, Any]) -> int:
+def _whole(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> int:
     try:
-        return compiled.whole_number(context(variables))
+        return compiled.whole_number(_context(variables))
     except FormulaFailed as failed:
         raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
 
 
-def _truth(compiled: Compiled, variables: Mapping[str, Any]) -> bool:
+def _truth(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> bool:
     try:
-        return compiled.truth(context(variables))
+        return compiled.truth(_context(variables))
     except FormulaFailed as failed:
         raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
 
 
-def _bound(bound: Compiled | int | None, variables: Mapping[str, Any]) -> int | None:
+def _bound(bound: Compiled | int | None, variables: Scope | Mapping[str, Any]) -> int | None:
     if bound is None or isinstance(bound, int):
         return bound
     return _whole(bound, variables)

@@ -143,6 +143,29 @@ def context(variables: Mapping[str, Any]) -> Any:
     return cel.Context(variables=dict(variables), functions=dict(FUNCTIONS))
 
 
+class Scope:
+    """The names a set of formulas reads, with their CEL context made once: making one costs
+    ~18 µs (the values are converted), changing a name in it ~0.1 µs. A round is scored with
+    one scope for the table and one per player, each name set as it is worked out."""
+
+    def __init__(self, variables: Mapping[str, Any]) -> None:
+        self.variables: dict[str, Any] = dict(variables)
+        self._context: Any = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.variables[name]
+
+    def set(self, name: str, value: Any) -> None:
+        self.variables[name] = value
+        if self._context is not None:
+            self._context.add_variable(name, value)
+
+    def context(self) -> Any:
+        if self._context is None:
+            self._context = context(self.variables)
+        return self._context
+
+
 def _where(source: str, name: str) -> str:
     found = re.search(rf"(?<![\w.]){re.escape(name)}\b", source)
     if found is None:

@@ -1,0 +1,156 @@
+"""The games declared as data: what a game costs to write, to load and to keep.
+
+- lines of each game file (all, and without its worked examples and quick reference), and
+  the Python written for it (the files under its folder ending in .py: the target is none);
+- compiling each file (read by the schema, every formula compiled), median;
+- evaluating one round of each game (its first accepted worked example), median, in µs;
+- recording one round through the table screen's form (POST, no JavaScript) against
+  ``GET /healthz`` in the same loop (Django in-process, a real SQLite file).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import statistics
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from .bench_site import _median_ms, _setup_django, post_form
+from .timing import median_seconds, report
+
+
+def _file_lines(path: Path) -> tuple[int, int]:
+    """All the lines, and those before the first worked example or quick reference row."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    cut = next(
+        (
+            index
+            for index, line in enumerate(lines)
+            if line.strip() in {"[[examples]]", "[[reference]]"} or line.startswith("# The quick reference")
+        ),
+        len(lines),
+    )
+    return len(lines), cut
+
+
+def _form_fields(game: Any, inputs: dict[str, Any], players: int) -> dict[str, str]:
+    """The table screen's round form for ``inputs`` (as declared.actions reads it)."""
+    fields = {"type": "round", "players": str(players), "drawn": ",".join(inputs)}
+    for spec in game.file.inputs:
+        if spec.key not in inputs:
+            continue
+        value = inputs[spec.key]
+        values = [value] if spec.per == "round" else value
+        for seat, one in enumerate(values):
+            name = f"in_{spec.key}" if spec.per == "round" else f"in_{spec.key}_{seat}"
+            if isinstance(one, dict):
+                for part, count in one.items():
+                    fields[f"in_{spec.key}_{part}_{seat}"] = str(count)
+            elif isinstance(one, bool):
+                if one:
+                    fields[name] = "1"
+            elif one < 0:
+                fields[name], fields[f"minus_{spec.key}_{seat}"] = str(-one), "1"
+            else:
+                fields[name] = str(one)
+    return fields
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        _setup_django(str(Path(tmp) / "bench.sqlite3"))
+        from django.test import Client
+
+        from marquoir.games.declared import GameState, declared_games, game_files, load_game, resolve_options
+        from marquoir.games.declared.engine import score_round
+
+        print("Games declared as data (marquoir/games/<key>/game.toml)")
+        for path in game_files():
+            total, scoring = _file_lines(path)
+            python = sum(len(file.read_text().splitlines()) for file in path.parent.rglob("*.py"))
+            report(
+                f"{path.parent.name}: lines of its file",
+                f"{total}",
+                f"{scoring} without examples and reference; Python {python}",
+            )
+        for path in game_files():
+            report(
+                f"{path.parent.name}: load and compile its file",
+                f"{median_seconds(functools.partial(load_game, path), repeats=30) * 1000:.2f} ms",
+            )
+
+        from django.test import override_settings
+
+        client = Client()
+        # 40 matches a game, back to back: out of the creation limit's reach (it is tested by pytest).
+        unlimited = override_settings(MATCH_CREATION_LIMIT=10**6, MATCH_CREATION_ADDRESS_LIMIT=10**6)
+        unlimited.enable()
+        for game in declared_games():
+            example = next(
+                example for example in game.file.examples if example.refused is None and example.before is None
+            )
+            options = resolve_options(game, example.players, example.options)
+            state = GameState(game, options, example.players, 0)
+            inputs = example.rounds[0]
+            evaluate = median_seconds(functools.partial(score_round, state, inputs), repeats=300)
+            report(f"{game.key}: evaluate one round, median", f"{evaluate * 1e6:.0f} µs", f"{example.players} players")
+
+            names = {f"name_{seat}": f"P{seat}" for seat in range(example.players)}
+            health, rounds = [], []
+            for _ in range(40):
+                setup = {
+                    **names,
+                    "first": "0",
+                    **{
+                        key: (
+                            ", ".join(map(str, value))
+                            if isinstance(value, list)
+                            else ("on" if value is True else str(value))
+                        )
+                        for key, value in example.options.items()
+                        if value is not False
+                    },
+                }
+                # As the page sends its options: a choice and a number as drawn (their defaults),
+                # a flag only when ticked, a list left empty for the rules' own.
+                setup |= {
+                    option.key: str(option.default)
+                    for option in game.file.options
+                    if option.kind in {"choice", "number"} and option.key not in setup
+                }
+                created = client.post(f"/en/tables/new/{game.key}/", setup)
+                if created.status_code != 303:
+                    errors = re.findall(r"error[^>]*>([^<]+)", created.content.decode())
+                    raise RuntimeError(f"{game.key}: the set-up was refused ({created.status_code}): {errors}")
+                table = created["Location"]
+                page = client.get(table).content.decode()
+                seq = re.search(r'name="expected_seq" value="(\d+)"', page)
+                if seq is None:
+                    raise RuntimeError(f"{game.key}: no round form")
+                fields = _form_fields(game, inputs, example.players) | {
+                    "expected_seq": seq.group(1),
+                    "action_id": uuid.uuid4().hex,
+                }
+                start = time.perf_counter()
+                client.get("/healthz")
+                health.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                answer = post_form(client, table + "act/", fields)
+                rounds.append(time.perf_counter() - start)
+                if answer.status_code != 303:
+                    raise RuntimeError(f"{game.key}: the round was refused ({answer.status_code})")
+            report(
+                f"{game.key}: record a round (POST, no JS), median",
+                _median_ms(rounds),
+                f"baseline GET /healthz {_median_ms(health)}",
+            )
+            report(f"{game.key}: round / baseline", f"{statistics.median(rounds) / statistics.median(health):.1f}x")
+        unlimited.disable()
+
+
+if __name__ == "__main__":
+    main()
