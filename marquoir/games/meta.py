@@ -30,3 +30,5 @@ class GameMeta:
     other_names: tuple[str, ...] = ()
     """Other names people know the box by (Les Aventuriers du Rail, Zug um Zug): the
     catalog's search finds them."""
+    sources: tuple[str, ...] = ()
+    """Where the rules Marquoir keeps were checked (the rules page lists them)."""

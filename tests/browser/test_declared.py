@@ -270,3 +270,57 @@ def test_ticket_to_ride_final_scores_in_french_the_path_is_needed_and_tickets_br
     assert_accessible(page, "ticket-to-ride-the-end-fr")
     assert page.evaluate(OVERFLOW) <= 0
     assert [line for line in log.errors() if "status of 422" not in line] == []
+
+
+def keep_score_link(page: Page) -> str:
+    link = page.get_by_role("link", name=re.compile("^(Keep score too|Tenir le score aussi)$")).get_attribute("href")
+    assert link
+    assert "#key=" in link
+    return link
+
+
+def record_skyjo(page: Page, ender: str, cards: list[str], button: str) -> None:
+    page.locator(".choices--names .choice").filter(has_text=ender).click()
+    for seat, value in enumerate(cards):
+        page.locator(f"#f-in-cards-{seat}").fill(value)
+    page.get_by_role("button", name=button).click()
+
+
+def test_two_phones_and_a_watcher_follow_a_skyjo_match_live_and_a_half_typed_round_is_said_dropped(
+    make_page: MakePage,
+):
+    ada = make_page()
+    ada.goto("/en/tables/new/skyjo/")
+    for seat, name in enumerate(["Ada", "Ben", "Cy"]):
+        ada.get_by_label(f"Player {seat + 1}", exact=True).fill(name)
+    ada.get_by_role("button", name="Start the match").click()
+    expect(ada).to_have_url(TABLE_ADDRESS)
+    table = ada.url
+    ben = make_page(locale="fr-FR")
+    ben.goto(keep_score_link(ada).replace("/en/", "/fr/"))
+    expect(ben).to_have_url(re.compile(r"/fr/tables/[A-Za-z0-9_-]{22}/$"))
+    expect(ben.get_by_role("button", name="Noter la manche 1")).to_be_visible()
+    watcher = make_page()
+    watcher.goto(table)
+    expect(watcher.get_by_text("You are watching this match")).to_be_visible()
+
+    record_skyjo(ada, "Ada", ["15", "10", "22"], "Record round 1")
+    # Nobody reloads: the other phones redraw by themselves.
+    expect(ben.locator(".band__status")).to_have_text("Manche 2")
+    expect(ben.locator(".band__score")).to_have_text(["30 points", "10 points", "22 points"])
+    expect(watcher.locator(".band__status")).to_have_text("Round 2")
+
+    # Ben starts typing round 2 while Ada records it: Ben's half-typed round is dropped, and said so.
+    ben.locator("#f-in-cards-0").fill("7")
+    record_skyjo(ada, "Ben", ["5", "1", "9"], "Record round 2")
+    expect(ben.locator(".bar__text")).to_have_text(
+        "Un autre appareil a changé les scores\u00a0: ce que vous aviez saisi a été abandonné."
+    )
+    expect(ben.locator("#f-in-cards-0")).to_have_value("")
+    expect(ben.locator(".band__status")).to_have_text("Manche 3")
+    shoot(ben, "skyjo-03-second-phone-fr")
+
+    record_skyjo(ben, "Cy", ["2", "3", "1"], "Noter la manche 3")
+    expect(ada.locator(".band__status")).to_have_text("Round 4")
+    expect(ada.locator(".band__score")).to_have_text(["37 points", "14 points", "32 points"])
+    expect(watcher.locator(".band__score")).to_have_text(["37 points", "14 points", "32 points"])

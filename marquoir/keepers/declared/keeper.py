@@ -48,6 +48,7 @@ def box_facts(game: Game) -> GameMeta:
         publishers=tuple(box.publishers),
         bgg_id=box.bgg_id,
         other_names=tuple(box.other_names),
+        sources=tuple(box.sources),
     )
 
 

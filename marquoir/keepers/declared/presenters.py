@@ -59,6 +59,8 @@ class PadField:
     negative: bool = False
     choices: tuple[tuple[str, str], ...] = ()
     hint: str = ""
+    start: bool = False
+    """The value is the input's start (its default, a stepper's 0), not one typed before."""
 
     @property
     def id(self) -> str:
@@ -160,6 +162,7 @@ def _control(
         negative_allowed=least is None or least < 0,
         negative=bool(refill.get(f"minus_{spec.key}_{seat}")) if seat is not None else False,
         hint=local(spec.hint) if spec.hint and seat is None else "",
+        start=raw is None and value != "",
     )
 
 
