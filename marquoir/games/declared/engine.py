@@ -467,14 +467,23 @@ def display_bounds(state: GameState, key: str) -> tuple[int | None, int | None]:
 # --- standings
 
 
-def order_key(state: GameState, seat: int) -> tuple[int, ...]:
-    """What ranks ``seat``: the total (lowest first where the lowest wins), then the
-    tie-break chain, each higher- or lower-first as the file says."""
-    game = state.game
-    total = state.totals[seat]
-    ties = state.rounds[-1].ties[seat] if state.rounds else ()
+def rank_key(game: Game, total: int, ties: Sequence[int]) -> tuple[int, ...]:
+    """What ranks a player, smallest first: the total (lowest first where the lowest wins),
+    then the tie-break chain, each higher- or lower-first as the file says."""
     signs = [1 if tiebreak.higher else -1 for tiebreak in game.file.tiebreaks]
     return (total if game.lowest_wins else -total, *(-sign * value for sign, value in zip(signs, ties, strict=False)))
+
+
+def order_key(state: GameState, seat: int) -> tuple[int, ...]:
+    """What ranks ``seat`` now (``rank_key`` on its total and the last round's tie-breaks)."""
+    return rank_key(state.game, state.totals[seat], state.rounds[-1].ties[seat] if state.rounds else ())
+
+
+def first_after(game: Game, scored: RoundScored) -> tuple[int, ...]:
+    """The seats ranked first after the round ``scored`` (the winners if it ended the game)."""
+    keys = [rank_key(game, total, ties) for total, ties in zip(scored.totals, scored.ties, strict=True)]
+    best = min(keys)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)
 
 
 def standings(state: GameState) -> tuple[Standing, ...]:

@@ -14,7 +14,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from marquoir.games.declared import Game, GameState, RoundScored
-from marquoir.games.declared.engine import Ended, TieBroken, tie_broken, winners
+from marquoir.games.declared.engine import Ended, TieBroken, first_after, tie_broken, winners
 from marquoir.games.declared.gamefile import Words
 from marquoir.tables.kit import (
     LogWords,
@@ -106,7 +106,7 @@ def log_words(game: Game) -> LogWords:
             if outcome.game_over:
                 if not final:
                     text += " " + _end_text(outcome)
-                text += " " + result_text(_winners_after(outcome, game), outcome.totals, players)
+                text += " " + result_text(first_after(game, outcome), outcome.totals, players)
             return text
         stopped = ngettext(
             "The players stopped after %(count)s round.", "The players stopped after %(count)s rounds.", outcome.rounds
@@ -115,7 +115,7 @@ def log_words(game: Game) -> LogWords:
 
     def describe_short(outcome: Any, players: Sequence[str]) -> str:
         if isinstance(outcome, RoundScored):
-            leaders = _winners_after(outcome, game)
+            leaders = first_after(game, outcome)
             standing = (
                 result_clause(leaders, outcome.totals, players)
                 if outcome.game_over
@@ -148,21 +148,6 @@ def log_words(game: Game) -> LogWords:
         return undo_text()
 
     return LogWords(describe, describe_short, describe_undo, describe_undo_short)
-
-
-def _winners_after(outcome: RoundScored, game: Game) -> tuple[int, ...]:
-    """The leaders after a round, the tie-break chain applied (its values are in the round)."""
-    signs = [1 if tiebreak.higher else -1 for tiebreak in game.file.tiebreaks]
-
-    def key(seat: int) -> tuple[int, ...]:
-        total = outcome.totals[seat]
-        return (
-            total if game.lowest_wins else -total,
-            *(-s * v for s, v in zip(signs, outcome.ties[seat], strict=False)),
-        )
-
-    best = min(key(seat) for seat in range(len(outcome.totals)))
-    return tuple(seat for seat in range(len(outcome.totals)) if key(seat) == best)
 
 
 # --- refusals
