@@ -28,7 +28,7 @@ class GameMeta:
     bgg_id: int | None = None
     """The game's id on BoardGameGeek (BG Stats links plays by it); None if unchecked."""
     other_names: tuple[str, ...] = ()
-    """Other names people know the box by (Les Aventuriers du Rail, Zug um Zug): the
-    catalog's search finds them."""
+    """Other names people know the box by (Les Aventuriers du Rail, Zug um Zug), for the
+    catalog to find it by."""
     sources: tuple[str, ...] = ()
     """Where the rules Marquoir keeps were checked (the rules page lists them)."""
