@@ -11,6 +11,7 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 from playwright.sync_api import Locator, Page, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from marquoir.security import CONTENT_SECURITY_POLICY
 
@@ -26,9 +27,18 @@ WORKER_READY = """() => navigator.serviceWorker.ready.then((registration) =>
 
 
 def wait_for_the_worker(page: Page) -> dict[str, str]:
-    """The active worker's scope and script, once it has stored everything and controls the page."""
+    """The active worker's scope and script, once it has stored everything and controls the page.
+
+    The worker claims the open pages when it activates; Chromium does not always hand it a
+    page reached by a form's redirect (a group just made: seen failing one run in three,
+    before and after the declared games), so a page still without a controller a few
+    seconds after activation is loaded again, as a player's next visit would be."""
     registration: dict[str, str] = page.evaluate(WORKER_READY)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    try:
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=5_000)
+    except PlaywrightTimeoutError:
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     return registration
 
 
