@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import ngettext
 
 WIDTH = 390
 """The bar drawing's width in viewBox units (a phone's width in CSS pixels)."""
@@ -223,3 +224,31 @@ def line_chart(
         target_y=f"{y(target):.1f}" if target is not None and low <= target <= high else None,
         target=number(target) if target is not None else None,
     )
+
+
+def running_totals(rounds_by_player: Sequence[Sequence[int]]) -> list[list[int]]:
+    """For each player, their total before the first round and after each round, from the
+    points of each of their rounds (the sheet's, a declared game's)."""
+    series = []
+    for rounds in rounds_by_player:
+        running, totals = 0, [0]
+        for points in rounds:
+            running += points
+            totals.append(running)
+        series.append(totals)
+    return series
+
+
+def rounds_chart(
+    series: Sequence[Sequence[int]],
+    names: Sequence[str],
+    *,
+    number: Callable[[int], str] = str,
+    target: int | None = None,
+) -> LineChart:
+    """``line_chart`` of totals round by round, captioned so ("Totals round by round, over 3 rounds")."""
+    rounds = max(max((len(values) for values in series), default=1) - 1, 1)
+    caption = ngettext(
+        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
+    ) % {"rounds": rounds}
+    return line_chart(series, names, caption=caption, number=number, target=target)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import ActionRequest, FreshIds, ascii_number, form_number, parse_action
 from .api_errors import answer, error_response
-from .charts import LineChart, line_chart
+from .charts import LineChart, line_chart, rounds_chart, running_totals
 from .formatting import MINUS, decimal, join_names, percent, signed
 from .keepers import BoxFacts, GameEndpoint, Keeper, Wording, keeper_for
 from .log_words import LogWords, last_words, log_in_words
@@ -24,6 +24,7 @@ from .screen import (
     Standings,
     TableWords,
     band_in_points,
+    refused_entry,
     score_grid,
     standings_by_total,
 )
@@ -36,6 +37,7 @@ from .standing_words import (
     lead_text,
     result_clause,
     result_text,
+    scores_text,
     total_text,
     undo_text,
 )
@@ -88,9 +90,13 @@ __all__ = [
     "percent",
     "ranks_by_seat",
     "read_action",
+    "refused_entry",
     "result_clause",
     "result_text",
+    "rounds_chart",
+    "running_totals",
     "score_grid",
+    "scores_text",
     "shorten",
     "signed",
     "standings_by_total",

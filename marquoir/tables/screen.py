@@ -14,6 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -220,3 +221,15 @@ def score_grid(
         ranks=tuple(ranks[player] for player in range(len(names))),
         lead=lead,
     )
+
+
+def refused_entry(request: HttpRequest, seq: int, action_type: str) -> Mapping[str, Any]:
+    """What a refused form of ``action_type`` sent, to show it again: only one posted on the
+    table as it still is (a recorded action moved the seq; one made on an older table is
+    dropped)."""
+    if request.method != "POST":
+        return {}
+    posted = request.POST
+    if posted.get("type") != action_type or posted.get("expected_seq") != str(seq):
+        return {}
+    return posted

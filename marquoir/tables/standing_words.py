@@ -76,3 +76,12 @@ def end_taken_back(*, short: bool = False) -> str:
 def undo_text() -> str:
     """An undo of nothing the game can name (the log's line and the bar's words alike)."""
     return _("Undo.")
+
+
+def scores_text(scores: Sequence[int], players: Sequence[str]) -> str:
+    """``Ada 12, Ben −3, Cy 40``: each player's points of a round, in seating order."""
+    # Translators: one player's score in a round's list, "Ada 12"; the list joins them with commas.
+    return ", ".join(
+        _("%(name)s %(score)s") % {"name": name, "score": total_text(score)}
+        for name, score in zip(players, scores, strict=False)
+    )

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from marquoir.games.declared import Game, Match, Round, Setup, declared_games, resolve_options
-from marquoir.games.declared.engine import display_bounds, input_taken
+from marquoir.games.declared.engine import display_bounds, inputs_taken
 from marquoir.rules import RuleError
 
 GAMES = {game.key: game for game in declared_games()}
@@ -79,11 +79,12 @@ def round_inputs(draw: st.DrawFn, game: Game, match: Match) -> dict[str, Any]:
     state = match.state
     count = state.player_count
     inputs: dict[str, Any] = {}
+    taken, bounds = inputs_taken(state), display_bounds(state)
     for item in game.inputs:
         spec = item.spec
-        if not input_taken(state, spec.key):
+        if spec.key not in taken:
             continue
-        drawn = value_of(spec, *display_bounds(state, spec.key), count)
+        drawn = value_of(spec, *bounds[spec.key], count)
         seen = [value for value in pool.get(spec.key, []) if spec.kind != "player" or value < count]
         either = st.one_of(st.sampled_from(seen), drawn) if seen else drawn
         if spec.per == "round":

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
 from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
@@ -29,7 +29,7 @@ from marquoir.rules.match import GameMatch
 from marquoir.rules.standings import Standing
 from marquoir.rules.values import is_whole_number
 
-from .formulas import Compiled, FormulaFailed, Scope, context
+from .formulas import Compiled, Scope, context
 from .game import CompiledInput, Game
 
 RULE = "rule"
@@ -238,17 +238,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
         raise RuleError(MATCH_OVER)
     if isinstance(action, Round):
         scored = score_round(state, action.inputs)
-        return GameState(
-            state.game, state.options, state.player_count, state.first, (*state.rounds, scored), before=state.before
-        ), scored
+        return replace(state, rounds=(*state.rounds, scored)), scored
     if isinstance(action, End):
         if not state.game.file.end.table_decides:
             raise RuleError(INVALID, "no_end")
         if not state.rounds:
             raise RuleError(INVALID, "no_round")
-        ended = GameState(
-            state.game, state.options, state.player_count, state.first, state.rounds, ended=True, before=state.before
-        )
+        ended = replace(state, ended=True)
         return ended, Ended(len(state.rounds), state.totals, winners(ended))
     raise RuleError(INVALID, "unknown_action")
 
@@ -261,11 +257,11 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     if not isinstance(given, Mapping):
         raise RuleError(INVALID, "bad_inputs")
     option_level = _option_context(state)
-    taken = {item.spec.key: item.when is None or _truth(item.when, option_level) for item in game.inputs}
+    taken = inputs_taken(state)
     unknown = sorted(str(key) for key in given if key not in game.input_keys)
     if unknown:
         raise RuleError(INVALID, "unknown_input", input=unknown[0][:40])
-    not_taken = sorted(str(key) for key in given if not taken[key])
+    not_taken = sorted(str(key) for key in given if key not in taken)
     if not_taken:
         raise RuleError(INVALID, "input_not_taken", input=not_taken[0])
     inputs: dict[str, Any] = {}
@@ -441,27 +437,27 @@ def _end_reason(state: GameState, number: int, totals: Sequence[int]) -> str | N
     return None
 
 
-def input_taken(state: GameState, key: str) -> bool:
-    """Whether the input ``key`` is taken with this match's options (its ``when``)."""
-    item = next(item for item in state.game.inputs if item.spec.key == key)
-    return item.when is None or _truth(item.when, _option_context(state))
+def inputs_taken(state: GameState) -> frozenset[str]:
+    """The inputs this match's options take (each one's ``when``), by key."""
+    options = _option_context(state)
+    return frozenset(item.spec.key for item in state.game.inputs if item.when is None or _truth(item.when, options))
 
 
-def display_bounds(state: GameState, key: str) -> tuple[int | None, int | None]:
-    """The bounds of input ``key`` for the next round, where they are known before anything
-    is entered (Skull King's bids: the cards dealt); None where they depend on inputs."""
-    item = next(item for item in state.game.inputs if item.spec.key == key)
+def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]:
+    """Each input's bounds for the next round, where they are known before anything is
+    entered (Skull King's bids: the cards dealt); None where they depend on inputs."""
     facts: dict[str, Any] = {**_option_context(state), "round": len(state.rounds) + 1}
     for name, compiled in state.game.round_derived:
         if compiled.names <= facts.keys():
             facts[name] = _evaluated(compiled, facts)
+    scope = Scope(facts)
 
     def known(bound: Compiled | int | None) -> int | None:
         if bound is None or isinstance(bound, int):
             return bound
-        return _whole(bound, facts) if bound.names <= facts.keys() else None
+        return _whole(bound, scope) if bound.names <= facts.keys() else None
 
-    return known(item.least), known(item.most)
+    return {item.spec.key: (known(item.least), known(item.most)) for item in state.game.inputs}
 
 
 # --- standings
@@ -551,25 +547,17 @@ def _context(variables: Scope | Mapping[str, Any]) -> Any:
     return variables.context() if isinstance(variables, Scope) else context(variables)
 
 
+# A formula that fails raises FormulaFailed, itself the round's refusal (invalid, formula_failed).
 def _evaluated(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> Any:
-    try:
-        return compiled.evaluate(_context(variables))
-    except FormulaFailed as failed:
-        raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
+    return compiled.evaluate(_context(variables))
 
 
 def _whole(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> int:
-    try:
-        return compiled.whole_number(_context(variables))
-    except FormulaFailed as failed:
-        raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
+    return compiled.whole_number(_context(variables))
 
 
 def _truth(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> bool:
-    try:
-        return compiled.truth(_context(variables))
-    except FormulaFailed as failed:
-        raise RuleError(INVALID, "formula_failed", field=failed.field, problem=failed.problem) from None
+    return compiled.truth(_context(variables))
 
 
 def _bound(bound: Compiled | int | None, variables: Scope | Mapping[str, Any]) -> int | None:

@@ -27,6 +27,8 @@ from typing import Any
 
 import cel
 
+from marquoir.rules.errors import INVALID, RuleError
+
 from .gamefile import MAX_FORMULA_LENGTH, GameFileError
 
 MAX_COMPREHENSIONS = 2
@@ -70,13 +72,14 @@ _CEL_FUNCTIONS = frozenset(
 """CEL's own functions and macros a game file may use (no regular expressions, times or bytes)."""
 
 
-class FormulaFailed(Exception):
+class FormulaFailed(RuleError):
     """A formula could not be evaluated on these values (a division by zero, an overflow,
-    a value of the wrong kind): a fault of the file, which its examples should have caught."""
+    a value of the wrong kind): a fault of the file, which its examples should have caught.
+    The round is refused as ``invalid`` (``formula_failed``), naming the field."""
 
     def __init__(self, field: str, problem: str) -> None:
         self.field, self.problem = field, problem
-        super().__init__(f"{field}: {problem}")
+        super().__init__(INVALID, "formula_failed", field=field, problem=problem)
 
 
 @dataclass(frozen=True, slots=True)

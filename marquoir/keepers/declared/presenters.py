@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from marquoir.games.declared import Game, GameState, leaders, standings, winners
-from marquoir.games.declared.engine import display_bounds, input_taken
+from marquoir.games.declared.engine import display_bounds, inputs_taken
 from marquoir.games.declared.gamefile import InputDef
 from marquoir.tables.kit import (
     GridRow,
@@ -27,8 +27,9 @@ from marquoir.tables.kit import (
     TableWords,
     band_in_points,
     lead_text,
-    line_chart,
+    refused_entry,
     result_text,
+    rounds_chart,
     score_grid,
     standings_by_total,
     total_text,
@@ -101,16 +102,6 @@ class Pad:
         return bool(self.players) and len(self.players[0].fields) == 1
 
 
-def _refused_entry(request: HttpRequest, seq: int) -> Mapping[str, Any]:
-    """What a refused round form sent, to show it again (only on the table as it still is)."""
-    if request.method != "POST":
-        return {}
-    posted = request.POST
-    if posted.get("type") != ROUND or posted.get("expected_seq") != str(seq):
-        return {}
-    return posted
-
-
 def _control(
     spec: InputDef,
     name: str,
@@ -169,8 +160,9 @@ def _control(
 def pad(state: GameState, names: Sequence[str], refill: Mapping[str, Any]) -> Pad:
     """The round's form, drawn from the file, refilled with a refused round's values."""
     game = state.game
-    taken = [spec for spec in game.file.inputs if input_taken(state, spec.key)]
-    bounds = {spec.key: display_bounds(state, spec.key) for spec in taken}
+    keys = inputs_taken(state)
+    taken = [spec for spec in game.file.inputs if spec.key in keys]
+    bounds = display_bounds(state)
     round_fields = tuple(
         _control(spec, field_name(spec.key), local(spec.label), *bounds[spec.key], refill, names=names, seat=None)
         for spec in taken
@@ -237,12 +229,7 @@ def pad(state: GameState, names: Sequence[str], refill: Mapping[str, Any]) -> Pa
 
 
 def chart(state: GameState, names: Sequence[str]) -> LineChart:
-    series = totals_by_round(state)
-    rounds = max(len(series[0]) - 1, 1)
-    caption = ngettext(
-        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
-    ) % {"rounds": rounds}
-    return line_chart(series, names, caption=caption, number=total_text, target=state.target())
+    return rounds_chart(totals_by_round(state), names, number=total_text, target=state.target())
 
 
 def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
@@ -333,7 +320,7 @@ def table_context(
         return context
     context.update(status_text=round_status(state), round_number=state.round_count + 1)
     if can_edit:
-        context["pad"] = pad(state, names, _refused_entry(request, view.row.seq))
+        context["pad"] = pad(state, names, refused_entry(request, view.row.seq, ROUND))
         if game.file.end.table_decides and state.rounds:
             context["end_now"] = result_text(leaders(state), state.totals, names)
     return context

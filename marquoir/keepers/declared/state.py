@@ -10,7 +10,7 @@ from pydantic import create_model
 
 from marquoir.games.declared import Game, GameState, Match, Setup, standings, winners
 from marquoir.tables.kit import Match as MatchRow
-from marquoir.tables.kit import MatchSummary, MatchView, OutSchema, ranks_by_seat
+from marquoir.tables.kit import MatchSummary, MatchView, OutSchema, ranks_by_seat, running_totals
 
 
 class DeclaredPlayerOut(OutSchema):
@@ -93,11 +93,4 @@ def summarise(view: MatchView) -> MatchSummary:
 
 def totals_by_round(state: GameState) -> list[list[int]]:
     """For each player, their total before the first round and after each round."""
-    series = []
-    for seat in range(state.player_count):
-        running, totals = 0, [0]
-        for points in state.player_rounds(seat):
-            running += points
-            totals.append(running)
-        series.append(totals)
-    return series
+    return running_totals([state.player_rounds(seat) for seat in range(state.player_count)])

@@ -25,6 +25,7 @@ from marquoir.tables.kit import (
     lead_text,
     result_clause,
     result_text,
+    scores_text,
     total_text,
     undo_text,
 )
@@ -51,14 +52,6 @@ def round_status(state: GameState) -> str:
     if planned is None:
         return _("Round %(number)s") % {"number": number}
     return _("Round %(number)s of %(rounds)s") % {"number": number, "rounds": planned}
-
-
-def points_text(points: Sequence[int], players: Sequence[str]) -> str:
-    # Translators: one player's points in a round's list, "Ada 12"; the list joins them with commas.
-    return ", ".join(
-        _("%(name)s %(score)s") % {"name": name, "score": total_text(score)}
-        for name, score in zip(players, points, strict=False)
-    )
 
 
 def tie_text(game: Game, broken: TieBroken | None, players: Sequence[str]) -> str | None:
@@ -97,11 +90,11 @@ def log_words(game: Game) -> LogWords:
     def describe(outcome: Any, players: Sequence[str]) -> str:
         if isinstance(outcome, RoundScored):
             if final:
-                text = _("Final scores: %(scores)s.") % {"scores": points_text(outcome.totals, players)}
+                text = _("Final scores: %(scores)s.") % {"scores": scores_text(outcome.totals, players)}
             else:
                 text = _("Round %(number)s: %(scores)s.") % {
                     "number": outcome.number,
-                    "scores": points_text(outcome.points, players),
+                    "scores": scores_text(outcome.points, players),
                 }
             if outcome.game_over:
                 if not final:
@@ -132,7 +125,7 @@ def log_words(game: Game) -> LogWords:
                 return _("Final scores taken back.")
             return _("Round %(number)s taken back (%(scores)s).") % {
                 "number": undone.number,
-                "scores": points_text(undone.points, players),
+                "scores": scores_text(undone.points, players),
             }
         if isinstance(undone, Ended):
             return end_taken_back()

@@ -19,20 +19,9 @@ from marquoir.tables.kit import (
     lead_text,
     result_clause,
     result_text,
+    scores_text,
     undo_text,
 )
-from marquoir.tables.kit import (
-    total_text as score_text,
-)
-
-
-def scores_text(scores: Sequence[int], players: Sequence[str]) -> str:
-    """``Ada 12, Ben −3, Cy 40``: each player's score of a round, in seating order."""
-    # Translators: one player's score in a round's list, "Ada 12"; the list joins them with commas.
-    return ", ".join(
-        _("%(name)s %(score)s") % {"name": name, "score": score_text(score)}
-        for name, score in zip(players, scores, strict=False)
-    )
 
 
 def round_status(number: int, rounds: int | None) -> str:

@@ -20,8 +20,9 @@ from marquoir.tables.kit import (
     TableWords,
     band_in_points,
     lead_text,
-    line_chart,
+    refused_entry,
     result_text,
+    rounds_chart,
     score_grid,
     standings_by_total,
     total_text,
@@ -69,17 +70,6 @@ def rules_text(state: GameState) -> str:
     return " · ".join(parts)
 
 
-def _refused_entry(request: HttpRequest, seq: int) -> Mapping[str, Any]:
-    """What a refused round form sent, to show it again: only a round posted on the table as
-    it still is (a recorded one moved the seq; one made on an older table is dropped)."""
-    if request.method != "POST":
-        return {}
-    posted = request.POST
-    if posted.get("type") != ROUND or posted.get("expected_seq") != str(seq):
-        return {}
-    return posted
-
-
 def _fields(names: Sequence[str], refused: Mapping[str, Any]) -> list[ScoreField]:
     """Each player's field, refilled with what a refused round sent (the refusal's own field
     is marked from the write path's ``refused_fields``: ``score_<player>``)."""
@@ -91,12 +81,7 @@ def _fields(names: Sequence[str], refused: Mapping[str, Any]) -> list[ScoreField
 
 def chart(state: GameState, names: Sequence[str]) -> LineChart:
     """Each player's total after every round, with the target's line when it is in range."""
-    series = totals_by_round(state)
-    rounds = max(len(series[0]) - 1, 1)
-    caption = ngettext(
-        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
-    ) % {"rounds": rounds}
-    return line_chart(series, names, caption=caption, number=total_text, target=state.options.target)
+    return rounds_chart(totals_by_round(state), names, number=total_text, target=state.options.target)
 
 
 def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
@@ -157,7 +142,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         return context
     context.update(status_text=round_status(number, state.options.rounds), round_number=number)
     if can_edit:
-        context["fields"] = _fields(names, _refused_entry(request, view.row.seq))
+        context["fields"] = _fields(names, refused_entry(request, view.row.seq, ROUND))
         if state.rounds:
             # What ending now would say, under the button that does it.
             context["end_now"] = result_text(leaders(state), totals, names)

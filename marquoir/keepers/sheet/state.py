@@ -6,7 +6,7 @@ from typing import Any
 
 from marquoir.games.sheet import GameState, Setup, standings, winners
 from marquoir.games.sheet import Match as SheetMatch
-from marquoir.tables.kit import Match, MatchView
+from marquoir.tables.kit import Match, MatchView, running_totals
 
 from .options import SheetOptions
 
@@ -61,11 +61,4 @@ def state_json(view: MatchView) -> dict[str, Any]:
 
 def totals_by_round(state: GameState) -> list[list[int]]:
     """For each player, their total before the first round and after each round."""
-    series = []
-    for player in range(state.player_count):
-        running, totals = 0, [0]
-        for score in state.player_rounds(player):
-            running += score
-            totals.append(running)
-        series.append(totals)
-    return series
+    return running_totals([state.player_rounds(player) for player in range(state.player_count)])

@@ -40,8 +40,8 @@ from marquoir.tables.kit import (
     band_in_points,
     join_names,
     last_words,
-    line_chart,
     message_for,
+    rounds_chart,
     standings_by_total,
 )
 
@@ -266,12 +266,7 @@ def _sheets(state: GameState, names: Sequence[str], fresh: tuple[int, Box] | Non
 
 def chart(view: MatchView) -> LineChart:
     """Each player's total after every round."""
-    series = totals_by_round(view)
-    rounds = max(max(len(values) for values in series) - 1, 1)
-    caption = ngettext(
-        "Totals round by round, over %(rounds)s round", "Totals round by round, over %(rounds)s rounds", rounds
-    ) % {"rounds": rounds}
-    return line_chart(series, view.players, caption=caption)
+    return rounds_chart(totals_by_round(view), view.players)
 
 
 def _fresh(view: MatchView) -> tuple[int, Box] | None:
