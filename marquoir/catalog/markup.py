@@ -7,9 +7,10 @@ from functools import lru_cache
 from django.utils.safestring import SafeString, mark_safe
 from markdown_it import MarkdownIt
 
-# CommonMark with raw HTML off: a "<script>" written in content comes out as text, and
-# markdown-it's link check refuses javascript: and similar addresses.
-_MARKDOWN = MarkdownIt("commonmark", {"html": False})
+# CommonMark, with GFM tables (a deal table, the bullheads), and raw HTML off: a "<script>"
+# written in content comes out as text, and markdown-it's link check refuses javascript:
+# and similar addresses.
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 @lru_cache(maxsize=512)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -15,10 +16,13 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from marquoir.games.content import GameContent, load_content
-from marquoir.games.meta import GameMeta
+from marquoir.games.meta import CATEGORIES, GameMeta
 
+from . import search
 from .categories import category_label
 from .games import games_by_category, get_game, keeps_score, reference_for
 
@@ -30,6 +34,11 @@ class GameCard:
     meta: GameMeta
     content: GameContent
     content_language: str
+    keeps_score: bool = False
+    keys: tuple[str, ...] = ()
+    """Its names folded, for the home page's search (``search.search_keys``)."""
+    shown: bool = True
+    """Whether the home page's filters keep it (the page hides it otherwise)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +48,11 @@ class Category:
     key: str
     label: str
     games: tuple[GameCard, ...]
+
+    @property
+    def shown(self) -> bool:
+        """Whether any of its games is kept by the filters (the page hides it otherwise)."""
+        return any(card.shown for card in self.games)
 
 
 logger = logging.getLogger(__name__)
@@ -85,11 +99,55 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The catalog: games by category, each with its quick facts and pitch."""
+    """The catalog: games by category, each with its quick facts and pitch, and the form that
+    finds one (``?q=&players=&minutes=&category=``, see ``search``).
+
+    Every game is on the page, those the filters leave out hidden: the page's script filters
+    the same cards as one types, and shows them again when the filters go.
+    """
+    grouped = games_by_category()
+    choices = search.choices_for([meta for _key, games in grouped for meta in games], CATEGORIES)
+    filters = search.read_filters(request.GET, choices)
     categories = [
-        Category(key, category_label(key), tuple(_card(game) for game in games)) for key, games in games_by_category()
+        Category(key, category_label(key), tuple(_search_card(meta, filters) for meta in games))
+        for key, games in grouped
     ]
-    return render(request, "catalog/home.html", {"categories": categories})
+    cards = [card for category in categories for card in category.games]
+    counts = [_("No game matches.")] + [
+        ngettext("%(count)s game", "%(count)s games", count) % {"count": count} for count in range(1, len(cards) + 1)
+    ]
+    shown = sum(card.shown for card in cards)
+    context = {
+        "categories": categories,
+        "filters": filters,
+        "choices": choices,
+        "category_choices": [(key, category_label(key)) for key in choices.categories],
+        "query_max_length": search.QUERY_MAX_LENGTH,
+        "count_text": counts[shown],
+        "counts_json": json.dumps(counts, ensure_ascii=False),
+        "no_match": shown == 0,
+        # For "Played on this device": the catalog's cards by game, to pick the device's from.
+        "cards_by_slug": {card.meta.slug: card for card in cards},
+    }
+    return render(request, "catalog/home.html", context)
+
+
+def _search_card(meta: GameMeta, filters: search.Filters) -> GameCard:
+    """``meta``'s card on the home page: with its names for the search and whether ``filters`` keep it."""
+    card = _card(meta)
+    keys = search.search_keys(search.names_of(meta, _titles(meta.slug)))
+    return replace(card, keeps_score=keeps_score(meta.slug), keys=keys, shown=search.matches(meta, keys, filters))
+
+
+def _titles(slug: str) -> list[str]:
+    """The game's title in each language it has pages in (a game found by either)."""
+    titles = []
+    for language, _name in settings.LANGUAGES:
+        try:
+            titles.append(load_content(slug, language).title)
+        except FileNotFoundError:
+            continue
+    return titles
 
 
 def game(request: HttpRequest, slug: str) -> HttpResponse:

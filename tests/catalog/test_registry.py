@@ -30,11 +30,43 @@ def test_pickomino_is_a_dice_game():
 
 def test_the_catalog_shows_the_games_by_category_in_the_order_they_are_installed():
     # The declared games come as their app finds their files: by their folder's name.
-    assert list(GAMES) == ["pickomino", "yahtzee", "tarot", "seven_wonders", "skull_king", "skyjo", "ticket_to_ride"]
+    declared = [
+        "flip_7",
+        "kingdomino",
+        "molkky",
+        "papayoo",
+        "qwixx",
+        "seven_wonders",
+        "six_nimmt",
+        "skull_king",
+        "skyjo",
+        "ticket_to_ride",
+        "uno",
+        "wingspan",
+    ]
+    assert list(GAMES) == [
+        "pickomino",
+        "yahtzee",
+        "qwixx",
+        "tarot",
+        "flip_7",
+        "papayoo",
+        "seven_wonders",
+        "six_nimmt",
+        "skull_king",
+        "skyjo",
+        "uno",
+        "kingdomino",
+        "ticket_to_ride",
+        "wingspan",
+        "molkky",
+    ]
+    assert sorted(set(GAMES) - {"pickomino", "yahtzee", "tarot"}) == declared
     assert [(category, [game.slug for game in games]) for category, games in games_by_category()] == [
-        ("dice", ["pickomino", "yahtzee"]),
-        ("cards", ["tarot", "seven_wonders", "skull_king", "skyjo"]),
-        ("board", ["ticket_to_ride"]),
+        ("dice", ["pickomino", "yahtzee", "qwixx"]),
+        ("cards", ["tarot", "flip_7", "papayoo", "seven_wonders", "six_nimmt", "skull_king", "skyjo", "uno"]),
+        ("board", ["kingdomino", "ticket_to_ride", "wingspan"]),
+        ("outdoor", ["molkky"]),
     ]
 
 
@@ -58,10 +90,18 @@ def test_the_catalog_and_the_core_read_the_same_registry():
         "sheet",
         "tarot",
         "yahtzee",
+        "flip_7",
+        "kingdomino",
+        "molkky",
+        "papayoo",
+        "qwixx",
         "seven_wonders",
+        "six_nimmt",
         "skull_king",
         "skyjo",
         "ticket_to_ride",
+        "uno",
+        "wingspan",
     ]
     assert all(keeps_score(slug) and all_keepers()[slug].meta is meta for slug, meta in GAMES.items())
 

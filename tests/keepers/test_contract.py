@@ -83,7 +83,8 @@ def declared_example(key: str) -> Any:
 def legal_first_action(key: str) -> dict[str, Any]:
     example = declared_example(key)
     if example is not None:
-        return {"type": "round", "inputs": example.rounds[0]}
+        kind = "turn" if keeper(key).game.by_turns else "round"  # type: ignore[attr-defined]
+        return {"type": kind, "inputs": example.rounds[0]}
     assert key in LEGAL_FIRST_ACTION, f"give one legal first action of {key!r} in LEGAL_FIRST_ACTION"
     return LEGAL_FIRST_ACTION[key]
 

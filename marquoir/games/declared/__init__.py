@@ -12,7 +12,20 @@ from functools import cache
 from pathlib import Path
 
 from ..content import GAMES_DIR
-from .engine import RULE, End, GameState, Match, Round, RoundScored, Setup, leaders, resolve_options, standings, winners
+from .engine import (
+    RULE,
+    End,
+    GameState,
+    Match,
+    Round,
+    RoundScored,
+    Setup,
+    Turn,
+    leaders,
+    resolve_options,
+    standings,
+    winners,
+)
 from .game import Game, load_game
 from .gamefile import GameFile, GameFileError
 
@@ -47,6 +60,7 @@ __all__ = [
     "Round",
     "RoundScored",
     "Setup",
+    "Turn",
     "declared_games",
     "game_files",
     "leaders",

@@ -29,14 +29,18 @@ from marquoir.rules.match import GameMatch
 from marquoir.rules.standings import Standing
 from marquoir.rules.values import is_whole_number
 
-from .formulas import Compiled, Scope, context
+from .formulas import Compiled, FormulaFailed, Scope, context
 from .game import CompiledInput, Game
+from .gamefile import InputDef
 
 RULE = "rule"
 """The API's code for inputs that break one of the game's rules."""
 
 MAX_ROUNDS = 200
 """A match's log keeps each round: a bound for a game that ends only by a target."""
+
+MAX_TURNS = 2_000
+"""A game played by turns: a bound on its log (Mölkky at 20 players ends long before)."""
 
 MAX_SHARES = 2_000
 """The most shares a ``best`` category may try in one round (7 Wonders tries at most 6)."""
@@ -50,11 +54,18 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn's inputs, for the player whose turn it is (a game played by turns)."""
+
+    inputs: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
 class End:
     """The table stops (where the file lets it)."""
 
 
-Action: TypeAlias = Round | End
+Action: TypeAlias = Round | Turn | End
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +82,15 @@ class RoundScored:
     totals: tuple[int, ...]
     game_over: bool
     end_reason: str | None
+    warnings: tuple[tuple[str, int | None], ...] = ()
+    """The warnings the round raised (the round is recorded): each check's key and seat."""
+    player: int | None = None
+    """A game played by turns: whose turn it was."""
+    carried: tuple[Mapping[str, int | bool], ...] = ()
+    """A game played by turns: each player's carried values after the turn."""
+    out: tuple[bool, ...] = ()
+    """A game played by turns: who no longer plays, after the turn."""
+    lowest_wins: bool = False
 
     def score_changes(self) -> dict[int, int]:
         return {player: points for player, points in enumerate(self.points) if points}
@@ -117,8 +137,35 @@ class GameState:
         return self.before or (0,) * self.player_count
 
     @property
-    def current(self) -> None:
-        """Anyone at the table enters a round."""
+    def lowest_wins(self) -> bool:
+        return self.game.lowest_wins_for(self.options, self.player_count)
+
+    @property
+    def carried(self) -> tuple[Mapping[str, int | bool], ...]:
+        """A game played by turns: each player's carried values now."""
+        if self.rounds and self.rounds[-1].carried:
+            return self.rounds[-1].carried
+        return tuple(dict(self.game.carried) for _ in range(self.player_count))
+
+    @property
+    def out(self) -> tuple[bool, ...]:
+        """Who no longer plays (a game played by turns whose file says who is out)."""
+        if self.rounds and self.rounds[-1].out:
+            return self.rounds[-1].out
+        return (False,) * self.player_count
+
+    @property
+    def current(self) -> int | None:
+        """Whose turn it is, in a game played by turns; None where anyone enters a round."""
+        if not self.game.by_turns or self.over:
+            return None
+        if not self.rounds or self.rounds[-1].player is None:
+            return self.first
+        out = self.out
+        for step in range(1, self.player_count + 1):
+            seat = (self.rounds[-1].player + step) % self.player_count
+            if not out[seat]:
+                return seat
         return None
 
     @property
@@ -211,6 +258,8 @@ def _option_value(option: Any, value: Any) -> Any:
             and (option.max is None or number <= option.max)
         )
 
+    if value is None and option.nullable:
+        return None
     if option.kind == "flag":
         if not isinstance(value, bool):
             raise refuse()
@@ -236,7 +285,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
     """Record ``action``; the new state and its account, or ``RuleError`` (state unchanged)."""
     if state.over:
         raise RuleError(MATCH_OVER)
-    if isinstance(action, Round):
+    if isinstance(action, Round | Turn):
+        if isinstance(action, Turn) != state.game.by_turns:
+            raise RuleError(INVALID, "turn_game" if state.game.by_turns else "round_game")
         scored = score_round(state, action.inputs)
         return replace(state, rounds=(*state.rounds, scored)), scored
     if isinstance(action, End):
@@ -252,8 +303,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
 def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     """The next round scored from its ``given`` inputs, or ``RuleError``."""
     game, count = state.game, state.player_count
-    if len(state.rounds) >= MAX_ROUNDS:
-        raise RuleError(INVALID, "too_many_rounds", limit=MAX_ROUNDS)
+    limit = MAX_TURNS if game.by_turns else MAX_ROUNDS
+    if len(state.rounds) >= limit:
+        raise RuleError(INVALID, "too_many_rounds", limit=limit)
     if not isinstance(given, Mapping):
         raise RuleError(INVALID, "bad_inputs")
     option_level = _option_context(state)
@@ -272,21 +324,34 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         if raw is None:
             if item.spec.default is None:
                 raise RuleError(INVALID, "missing_input", input=item.spec.key)
-            inputs[item.spec.key] = [item.spec.default] * count
+            default = item.spec.default
+            inputs[item.spec.key] = [list(default) if isinstance(default, list) else default for _ in range(count)]
             continue
         if not isinstance(raw, list) or len(raw) != count:
             raise RuleError(INVALID, "input_count", input=item.spec.key, expected=count)
-        inputs[item.spec.key] = [_value(item, value, count, player) for player, value in enumerate(raw)]
+        # A player's entry left null takes the input's default (Kingdomino's largest property).
+        inputs[item.spec.key] = [
+            item.spec.default if value is None and item.spec.default is not None else _value(item, value, count, player)
+            for player, value in enumerate(raw)
+        ]
     number = len(state.rounds) + 1
     series = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
     table = Scope({**option_level, "round": number, "all": series})
+    thrower = state.current
+    if game.by_turns:
+        if thrower is None:
+            raise RuleError(MATCH_OVER)
+        table.set("seat", thrower)
+        table.set("total", state.totals[thrower])
+        for key, value in state.carried[thrower].items():
+            table.set(key, value)
     for item in game.round_inputs:
         table.set(item.spec.key, inputs[item.spec.key])
     for key, compiled in game.round_derived:
         table.set(key, _evaluated(compiled, table))
     players = [_player_scope(game, table, inputs, seat) for seat in range(count)]
     for item in game.inputs:
-        if item.spec.per == "round":
+        if item.spec.per != "player":
             _check_bounds(item, inputs[item.spec.key], table, None)
         else:
             for seat in range(count):
@@ -302,7 +367,11 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         for seat in range(count):
             players[seat].set("all", series)
             players[seat].set("others", {name: _without(values, seat) for name, values in series.items()})
-    breakdown = tuple(_categories(game, players[seat]) for seat in range(count))
+    if thrower is not None:
+        empty = {category.key: 0 for category in game.categories}
+        breakdown = tuple(_categories(game, table) if seat == thrower else empty for seat in range(count))
+    else:
+        breakdown = tuple(_categories(game, players[seat]) for seat in range(count))
     for key, compiled in game.player_checks:
         for seat in range(count):
             if not _truth(compiled, players[seat]):
@@ -310,13 +379,27 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     for key, compiled in game.round_checks:
         if not _truth(compiled, table):
             raise RuleError(RULE, "rule", check=key)
+    warnings: list[tuple[str, int | None]] = [
+        (key, seat)
+        for key, compiled in game.player_warnings
+        for seat in range(count)
+        if not _truth(compiled, players[seat])
+    ]
+    warnings += [(key, None) for key, compiled in game.round_warnings if not _truth(compiled, table)]
     points = tuple(sum(categories.values()) for categories in breakdown)
-    totals = tuple(before + gained for before, gained in zip(state.totals, points, strict=True))
+    carried: tuple[Mapping[str, int | bool], ...] = ()
+    out: tuple[bool, ...] = ()
+    if thrower is not None:
+        totals, carried, out = _after_turn(state, thrower, table, points[thrower])
+        points = tuple(after - before for after, before in zip(totals, state.totals, strict=True))
+    else:
+        totals = tuple(before + gained for before, gained in zip(state.totals, points, strict=True))
     for seat in range(count):
         players[seat].set("total", totals[seat])
     ties = tuple(tuple(_whole(compiled, players[seat]) for _key, compiled in game.tiebreaks) for seat in range(count))
     figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
-    end_reason = _end_reason(state, number, totals)
+    lowest = state.lowest_wins
+    end_reason = _end_reason(state, number, totals, out, ties, lowest)
     return RoundScored(
         number=number,
         inputs=inputs,
@@ -327,7 +410,55 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         totals=totals,
         game_over=end_reason is not None,
         end_reason=end_reason,
+        warnings=tuple(warnings),
+        player=thrower,
+        carried=carried,
+        out=out,
+        lowest_wins=lowest,
     )
+
+
+def _after_turn(
+    state: GameState, thrower: int, scope: Scope, gained: int
+) -> tuple[tuple[int, ...], tuple[Mapping[str, int | bool], ...], tuple[bool, ...]]:
+    """Every player's total, carried values and whether they are out, after ``thrower``'s
+    turn: the thrower's by ``turns.after`` (their total by default plus what they gained),
+    then each other player's by ``turns.others`` (reading ``thrower``, the values after)."""
+    game = state.game
+    totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
+    scope.set("gained", gained)
+    after: dict[str, Any] = {"total": totals[thrower] + gained, **carried[thrower]}
+    for key, compiled in game.turn_after:
+        after[key] = _evaluated(compiled, scope)
+    _check_kept(after, game.carried, "turns.after")
+    totals[thrower] = after.pop("total")
+    carried[thrower] = after
+    base = _option_context(state)
+    if game.skip is not None:
+        out[thrower] = _truth(game.skip, {**base, "seat": thrower, "total": totals[thrower], **after})
+    seen = {"seat": thrower, "before": state.totals[thrower], "total": totals[thrower], "out": out[thrower], **after}
+    for seat in range(state.player_count):
+        if seat == thrower or not game.turn_others:
+            continue
+        own = {**base, "seat": seat, "total": totals[seat], **carried[seat], "thrower": seen}
+        values: dict[str, Any] = {"total": totals[seat], **carried[seat]}
+        for key, compiled in game.turn_others:
+            values[key] = _evaluated(compiled, own)
+        _check_kept(values, game.carried, "turns.others")
+        totals[seat] = values.pop("total")
+        carried[seat] = values
+        if game.skip is not None:
+            out[seat] = _truth(game.skip, {**base, "seat": seat, "total": totals[seat], **values})
+    return tuple(totals), tuple(carried), tuple(out)
+
+
+def _check_kept(values: Mapping[str, Any], initial: Mapping[str, int | bool], field: str) -> None:
+    """A total stays a whole number and each carried value keeps its kind."""
+    if type(values["total"]) is not int:
+        raise FormulaFailed(f"{field}.total", "gives no whole number")
+    for key, start in initial.items():
+        if type(values[key]) is not type(start):
+            raise FormulaFailed(f"{field}.{key}", f"gives {type(values[key]).__name__}, not {type(start).__name__}")
 
 
 def _read(item: CompiledInput, given: Mapping[str, Any], count: int, player: int | None) -> Any:
@@ -365,6 +496,10 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
                 raise RuleError(INVALID, "input_range", part=name, value=number, min=part.min, max=part.max, **where)
             read[name] = number
         return read
+    if spec.kind == "list":
+        return _list(spec, value, where)
+    if spec.kind == "records":
+        return _records(spec, value, where)
     if not is_whole_number(value):
         raise RuleError(INVALID, "input_kind", kind=spec.kind, **where)
     if spec.kind == "player" and not 0 <= value < count:
@@ -376,14 +511,70 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
     return value
 
 
+def _list(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[Any]:
+    """A list input: at most ``max_length`` of its names, or of whole numbers (bounds later)."""
+    if not isinstance(value, list | tuple):
+        raise RuleError(INVALID, "input_kind", kind="list", **where)
+    if len(value) > (spec.max_length or 0):
+        raise RuleError(INVALID, "input_length", most=spec.max_length, **where)
+    names = [choice.value for choice in spec.names]
+    for item in value:
+        if names:
+            if not isinstance(item, str) or item not in names:
+                raise RuleError(INVALID, "input_choice", value=str(item)[:40], choices=names, **where)
+        elif not is_whole_number(item) or abs(item) > 10**9:
+            raise RuleError(INVALID, "input_kind", kind="count", **where)
+    if spec.distinct and len(set(value)) < len(value):
+        raise RuleError(INVALID, "input_repeated", **where)
+    return list(value)
+
+
+def _records(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A records input: at most ``max_length`` records, each its parts, of their kinds and bounds."""
+    if not isinstance(value, list | tuple):
+        raise RuleError(INVALID, "input_kind", kind="records", **where)
+    if len(value) > (spec.max_length or 0):
+        raise RuleError(INVALID, "input_length", most=spec.max_length, **where)
+    parts = {part.key: part for part in spec.parts}
+    read: list[dict[str, Any]] = []
+    for record in value:
+        if not isinstance(record, Mapping):
+            raise RuleError(INVALID, "input_kind", kind="records", **where)
+        unknown = sorted(str(name) for name in record if name not in parts)
+        if unknown:
+            raise RuleError(INVALID, "unknown_part", part=unknown[0][:40], **where)
+        entry: dict[str, Any] = {}
+        for name, part in parts.items():
+            item = record.get(name, part.default)
+            if item is None:
+                if not part.optional:
+                    raise RuleError(INVALID, "missing_part", part=name, **where)
+                entry[name] = None
+                continue
+            if part.names:
+                names = [choice.value for choice in part.names]
+                if not isinstance(item, str) or item not in names:
+                    raise RuleError(INVALID, "input_choice", part=name, value=str(item)[:40], choices=names, **where)
+            elif not is_whole_number(item):
+                raise RuleError(INVALID, "input_kind", kind="count", part=name, **where)
+            elif not part.min <= item <= part.max:
+                raise RuleError(INVALID, "input_range", part=name, value=item, min=part.min, max=part.max, **where)
+            entry[name] = item
+        read.append(entry)
+    return read
+
+
 def _check_bounds(item: CompiledInput, value: Any, variables: Scope | Mapping[str, Any], player: int | None) -> None:
     spec = item.spec
-    if spec.kind not in {"count", "points", "choice"}:
+    if spec.kind not in {"count", "points", "choice"} and not (spec.kind == "list" and not spec.names):
         return
     least, most = _bound(item.least, variables), _bound(item.most, variables)
     where = {"input": spec.key} | ({"player": player} if player is not None else {})
-    if (least is not None and value < least) or (most is not None and value > most):
-        raise RuleError(INVALID, "input_range", value=value, min=least, max=most, **where)
+    for number in value if spec.kind == "list" else [value]:
+        if (least is not None and number < least) or (most is not None and number > most):
+            raise RuleError(INVALID, "input_range", value=number, min=least, max=most, **where)
+    if spec.kind == "list":
+        return
     if spec.step is not None and value % spec.step:
         raise RuleError(INVALID, "input_step", value=value, step=spec.step, **where)
 
@@ -426,15 +617,31 @@ def _shares(units: int, ways: int) -> Iterator[tuple[int, ...]]:
         yield tuple(cuts.count(pile) for pile in range(ways))
 
 
-def _end_reason(state: GameState, number: int, totals: Sequence[int]) -> str | None:
+def _end_reason(
+    state: GameState,
+    number: int,
+    totals: Sequence[int],
+    out: Sequence[bool],
+    ties: Sequence[Sequence[int]],
+    lowest: bool,
+) -> str | None:
+    end = state.game.file.end
     variables = _option_context(state)
+    reason = None
+    playing = [seat for seat in range(state.player_count) if not (out and out[seat])]
     target = _bound(state.game.end_target, variables)
-    if target is not None and any(total >= target for total in totals):
-        return "target"
     rounds = _bound(state.game.end_rounds, variables)
-    if rounds is not None and number >= rounds:
-        return "rounds"
-    return None
+    if end.last_standing and len(playing) <= 1:
+        reason = "last_standing"
+    elif target is not None and any(total >= target for seat, total in enumerate(totals) if seat in playing):
+        reason = "target"
+    elif rounds is not None and number >= rounds:
+        reason = "rounds"
+    if reason is not None and end.untied and reason != "last_standing":
+        keys = [rank_key(state.game, lowest, total, (), bool(out and out[seat])) for seat, total in enumerate(totals)]
+        if keys.count(min(keys)) > 1:
+            return None
+    return reason
 
 
 def inputs_taken(state: GameState) -> frozenset[str]:
@@ -463,21 +670,28 @@ def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]
 # --- standings
 
 
-def rank_key(game: Game, total: int, ties: Sequence[int]) -> tuple[int, ...]:
-    """What ranks a player, smallest first: the total (lowest first where the lowest wins),
-    then the tie-break chain, each higher- or lower-first as the file says."""
+def rank_key(game: Game, lowest: bool, total: int, ties: Sequence[int], out: bool = False) -> tuple[int, ...]:
+    """What ranks a player, smallest first: still playing before out (a game played by
+    turns), the total (lowest first where the lowest wins), then the tie-break chain, each
+    higher- or lower-first as the file says."""
     signs = [1 if tiebreak.higher else -1 for tiebreak in game.file.tiebreaks]
-    return (total if game.lowest_wins else -total, *(-sign * value for sign, value in zip(signs, ties, strict=False)))
+    tail = (-sign * value for sign, value in zip(signs, ties, strict=False))
+    return (int(out), total if lowest else -total, *tail)
 
 
 def order_key(state: GameState, seat: int) -> tuple[int, ...]:
     """What ranks ``seat`` now (``rank_key`` on its total and the last round's tie-breaks)."""
-    return rank_key(state.game, state.totals[seat], state.rounds[-1].ties[seat] if state.rounds else ())
+    ties = state.rounds[-1].ties[seat] if state.rounds else ()
+    return rank_key(state.game, state.lowest_wins, state.totals[seat], ties, state.out[seat])
 
 
 def first_after(game: Game, scored: RoundScored) -> tuple[int, ...]:
     """The seats ranked first after the round ``scored`` (the winners if it ended the game)."""
-    keys = [rank_key(game, total, ties) for total, ties in zip(scored.totals, scored.ties, strict=True)]
+    out = scored.out or (False,) * len(scored.totals)
+    keys = [
+        rank_key(game, scored.lowest_wins, total, ties, gone)
+        for total, ties, gone in zip(scored.totals, scored.ties, out, strict=True)
+    ]
     best = min(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
 
@@ -561,6 +775,12 @@ def _truth(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> bool:
 
 
 def _bound(bound: Compiled | int | None, variables: Scope | Mapping[str, Any]) -> int | None:
+    """A bound's value; a formula may give null for none (an option left empty)."""
     if bound is None or isinstance(bound, int):
         return bound
-    return _whole(bound, variables)
+    value = _evaluated(bound, variables)
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise FormulaFailed(bound.field, f"gives {type(value).__name__}, not a whole number")
+    return value

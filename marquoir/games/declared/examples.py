@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from marquoir.rules.errors import RuleError
 
-from .engine import GameState, Round, apply, resolve_options, standings, winners
+from .engine import GameState, Round, Turn, apply, resolve_options, standings, winners
 from .game import Game
 from .gamefile import Example
 
@@ -24,14 +24,16 @@ class Played:
 
 
 def play(game: Game, example: Example) -> Played:
-    """``example``'s rounds played from its totals before; a refusal of any but the last
+    """``example``'s rounds (a game played by turns: its turns, from the first seat) played
+    from its totals before; a refusal of any but the last
     round is raised (the example itself is wrong)."""
     options = resolve_options(game, example.players, example.options)
     before = tuple(example.before) if example.before is not None else None
     state = GameState(game, options, example.players, 0, before=before)
+    action = Turn if game.by_turns else Round
     for number, inputs in enumerate(example.rounds, start=1):
         try:
-            state, _scored = apply(state, Round(inputs))
+            state, _scored = apply(state, action(inputs))
         except RuleError as refusal:
             if number == len(example.rounds):
                 return Played(None, refusal)
@@ -71,6 +73,8 @@ def mismatches(game: Game, example: Example) -> list[str]:
         found.append(f"over {state.over}, expected {example.over}")
     if example.winners is not None and list(winners(state)) != example.winners:
         found.append(f"winners {list(winners(state))}, expected {example.winners}")
+    if example.warnings is not None and sorted({key for key, _seat in last.warnings}) != sorted(example.warnings):
+        found.append(f"warnings {sorted({key for key, _seat in last.warnings})}, expected {sorted(example.warnings)}")
     if example.order is not None and [standing.player for standing in standings(state)] != example.order:
         found.append(f"standings {[standing.player for standing in standings(state)]}, expected {example.order}")
     return found

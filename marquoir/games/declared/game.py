@@ -23,11 +23,11 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .formulas import Compiled, compile_formula
+from .formulas import Compiled, compile_formula, context
 from .gamefile import Bound, GameFile, GameFileError, InputDef, read_game_file
 
 TABLE_NAMES = ("players", "tables")
-RESERVED = frozenset({*TABLE_NAMES, "options", "round", "all", "others", "seat", "total"})
+RESERVED = frozenset({*TABLE_NAMES, "options", "round", "all", "others", "seat", "total", "thrower", "gained"})
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,12 @@ class Game:
     categories: tuple[CompiledCategory, ...]
     round_checks: tuple[tuple[str, Compiled], ...]
     player_checks: tuple[tuple[str, Compiled], ...]
+    round_warnings: tuple[tuple[str, Compiled], ...]
+    player_warnings: tuple[tuple[str, Compiled], ...]
+    lowest_when: Compiled | None
+    turn_after: tuple[tuple[str, Compiled], ...]
+    turn_others: tuple[tuple[str, Compiled], ...]
+    skip: Compiled | None
     end_rounds: Compiled | int | None
     end_target: Compiled | int | None
     tiebreaks: tuple[tuple[str, Compiled], ...]
@@ -73,7 +79,25 @@ class Game:
 
     @property
     def lowest_wins(self) -> bool:
+        """The lowest total wins, whatever the options (see ``lowest_wins_for``)."""
+        return self.file.winner == "lowest" and self.lowest_when is None
+
+    def lowest_wins_for(self, options: Mapping[str, Any], player_count: int) -> bool:
+        """The lowest total wins with these options (UNO's "held" scoring turns it over)."""
+        if self.lowest_when is not None:
+            variables = {"players": player_count, "tables": self.file.tables, "options": dict(options)}
+            if self.lowest_when.truth(context(variables)):
+                return self.file.winner == "highest"
         return self.file.winner == "lowest"
+
+    @property
+    def by_turns(self) -> bool:
+        return self.file.scored == "turns"
+
+    @cached_property
+    def carried(self) -> dict[str, int | bool]:
+        """Each value a player keeps from turn to turn, with its start."""
+        return {item.key: item.initial for item in self.file.turns.carry} if self.file.turns else {}
 
     @cached_property
     def player_inputs(self) -> tuple[CompiledInput, ...]:
@@ -81,7 +105,7 @@ class Game:
 
     @cached_property
     def round_inputs(self) -> tuple[CompiledInput, ...]:
-        return tuple(item for item in self.inputs if item.spec.per == "round")
+        return tuple(item for item in self.inputs if item.spec.per != "player")
 
     @cached_property
     def input_keys(self) -> frozenset[str]:
@@ -95,11 +119,15 @@ def load_game(path: Path) -> Game:
 
 def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     """``file`` with every formula compiled, or ``GameFileError`` naming the first fault."""
-    for key in [item.key for item in file.inputs] + [item.key for item in file.derived]:
+    carried = [item.key for item in file.turns.carry] if file.turns else []
+    for key in [item.key for item in file.inputs] + [item.key for item in file.derived] + carried:
         if key in RESERVED or key in file.tables:
             raise GameFileError(source, f"inputs.{key}", f"{key!r} is a name formulas already use")
     player_keys = [item.key for item in file.inputs if item.per == "player"]
-    round_keys = [item.key for item in file.inputs if item.per == "round"]
+    round_keys = [item.key for item in file.inputs if item.per != "player"]
+    # In a game played by turns, a round is one player's turn: its formulas read that
+    # player's seat, total and carried values as they were before the turn.
+    thrower_level = {"seat", "total", *carried} if file.turns else set()
 
     def compiled(formula: str, field: str, names: set[str]) -> Compiled:
         return compile_formula(formula, file=source, field=field, names=names)
@@ -117,7 +145,7 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     option_checks = tuple(
         compiled(check.holds, f"option_checks.{check.key}.holds", option_level) for check in file.option_checks
     )
-    round_level = {*option_level, "round", *round_keys, "all"}
+    round_level = {*option_level, "round", *round_keys, "all", *thrower_level}
     round_derived: list[tuple[str, Compiled]] = []
     for item in file.derived:
         if item.per == "round":
@@ -141,18 +169,38 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
             player_level.add(item.key)
     categories = tuple(_category(category, player_level, compiled) for category in file.points)
     checks = {
-        per: tuple(
+        (kind, per): tuple(
             (
                 check.key,
                 compiled(
-                    check.holds, f"checks.{check.key}.holds", player_level if per == "player" else round_level | {"all"}
+                    check.holds, f"{kind}.{check.key}.holds", player_level if per == "player" else round_level | {"all"}
                 ),
             )
-            for check in file.checks
+            for check in getattr(file, kind)
             if check.per == per
         )
+        for kind in ("checks", "warnings")
         for per in ("player", "round")
     }
+    turn_after: tuple[tuple[str, Compiled], ...] = ()
+    turn_others: tuple[tuple[str, Compiled], ...] = ()
+    skip = None
+    if file.turns:
+        for kind, formulas in (("after", file.turns.after), ("others", file.turns.others)):
+            for key in formulas:
+                if key != "total" and key not in carried:
+                    raise GameFileError(source, f"turns.{kind}.{key}", f"{key!r} is neither total nor a carried value")
+        # ``total`` and each carried value an ``after`` formula reads are the thrower's before the turn.
+        turn_after = tuple(
+            (key, compiled(formula, f"turns.after.{key}", {*player_level, "gained"}))
+            for key, formula in file.turns.after.items()
+        )
+        others_level = {*option_level, "seat", "total", *carried, "thrower"}
+        turn_others = tuple(
+            (key, compiled(formula, f"turns.others.{key}", others_level)) for key, formula in file.turns.others.items()
+        )
+        if file.turns.skip:
+            skip = compiled(file.turns.skip, "turns.skip", {*option_level, "seat", "total", *carried})
     return Game(
         file=file,
         source=source,
@@ -162,8 +210,16 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         round_derived=tuple(round_derived),
         player_derived=tuple(player_derived),
         categories=categories,
-        round_checks=checks["round"],
-        player_checks=checks["player"],
+        round_checks=checks["checks", "round"],
+        player_checks=checks["checks", "player"],
+        round_warnings=checks["warnings", "round"],
+        player_warnings=checks["warnings", "player"],
+        lowest_when=compiled(file.lowest_wins_when, "lowest_wins_when", option_level)
+        if file.lowest_wins_when
+        else None,
+        turn_after=turn_after,
+        turn_others=turn_others,
+        skip=skip,
         end_rounds=bound(file.end.rounds, "end.rounds", option_level),
         end_target=bound(file.end.target, "end.target", option_level),
         tiebreaks=tuple(

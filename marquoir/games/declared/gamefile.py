@@ -94,40 +94,64 @@ class OptionDef(Strict):
     max: int | None = None
     max_length: int = Field(20, ge=1, le=50, description="numbers: the longest list")
     choices: list[Choice] = Field(default_factory=list)
+    nullable: bool = Field(False, description="the option may be left empty (null): off (Papayoo's points limit)")
 
     @model_validator(mode="after")
     def _default_given(self) -> OptionDef:
-        if (self.default is None) == (self.default_formula is None):
-            raise ValueError("an option needs exactly one of default and default_formula")
+        if self.default is not None and self.default_formula is not None:
+            raise ValueError("an option has one of default and default_formula, not both")
+        if self.default is None and self.default_formula is None and not self.nullable:
+            raise ValueError("an option needs a default (or default_formula), unless it is nullable")
         if self.kind == "choice" and not self.choices:
             raise ValueError("a choice option needs its choices")
         return self
 
 
 class Part(Strict):
-    """One count of a group input (7 Wonders' compass, Ticket to Ride's routes of 3)."""
+    """One count of a group input (7 Wonders' compass, Ticket to Ride's routes of 3), or one
+    field of a record (Kingdomino's property: its squares, its crowns, its terrain)."""
 
     key: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_]{0,31}$")]
     label: Words
     min: int = 0
-    max: int
+    max: int = 0
     default: int | None = Field(None, description="taken when the part is left out; none: the part is required")
+    names: list[Choice] = Field(
+        default_factory=list, description="records: the part is one of these names (a terrain), not a number"
+    )
+    optional: bool = Field(False, description="records: the part may be left out (null)")
+
+    @model_validator(mode="after")
+    def _bounds(self) -> Part:
+        if not self.names and self.max < self.min:
+            raise ValueError("a part needs max >= min")
+        return self
 
 
 class InputDef(Strict):
     """What the table enters: per player (an array in seat order) or once per round."""
 
     key: Key
-    per: Literal["player", "round"]
-    kind: Literal["count", "points", "flag", "player", "choice", "counts"]
+    per: Literal["player", "round", "turn"] = Field(
+        description="an array in seat order, one value per round, or one value for the player whose turn it is"
+    )
+    kind: Literal["count", "points", "flag", "player", "choice", "counts", "list", "records"]
     label: Words
     hint: Words | None = None
     min: Bound | None = None
     max: Bound | None = None
     step: int | None = Field(None, ge=2, description="the value must be a multiple of it (bonuses of 10)")
     choices: list[int] = Field(default_factory=list)
-    parts: list[Part] = Field(default_factory=list)
-    default: int | bool | None = Field(None, description="taken when the input is left out: the input is optional")
+    names: list[Choice] = Field(default_factory=list, description="list: the names it may hold (Qwixx's rows)")
+    parts: list[Part] = Field(default_factory=list, description="counts: its counts; records: each record's fields")
+    max_length: int | None = Field(None, ge=1, le=50, description="list, records: the most entries")
+    distinct: bool = Field(False, description="list: no value twice (refused as invalid)")
+    arrangement: list[list[int | str]] | None = Field(
+        None, description="list: its values in rows as the pad draws them (Mölkky's pins as they stand)"
+    )
+    default: int | bool | list[Any] | None = Field(
+        None, description="taken when the input is left out: the input is optional"
+    )
     when: Formula | None = Field(None, description="the input is taken only when this holds (an option's input)")
 
     @model_validator(mode="after")
@@ -138,8 +162,14 @@ class InputDef(Strict):
             raise ValueError("a choice input needs its choices")
         if self.kind == "counts" and not self.parts:
             raise ValueError("a counts input needs its parts")
-        if self.kind == "player" and self.per != "round":
+        if self.kind == "player" and self.per == "player":
             raise ValueError("a player input is given once per round")
+        if self.kind == "list" and not self.names and (self.min is None or self.max is None):
+            raise ValueError("a list input needs its names, or min and max for its numbers")
+        if self.kind == "records" and not self.parts:
+            raise ValueError("a records input needs its parts (each record's fields)")
+        if self.kind in {"list", "records"} and self.max_length is None:
+            raise ValueError(f"a {self.kind} input needs max_length")
         if self.when is not None and self.default is None:
             raise ValueError("an input taken only 'when' something holds needs the default it has otherwise")
         return self
@@ -178,7 +208,9 @@ class Category(Strict):
 
 
 class Check(Strict):
-    """A rule the inputs must keep, per player or across the table; refused as ``rule``."""
+    """A rule the inputs must keep, per player or across the table; refused as ``rule``.
+    As a warning (``warnings``), the round is recorded and the table told (Qwixx's sheets
+    entered before the game's end)."""
 
     key: Key
     per: Literal["player", "round"]
@@ -199,15 +231,40 @@ class End(Strict):
     """When the game ends: after a number of rounds, once a total reaches a target, and/or
     when the table says so (``{"type": "end"}``); whichever comes first."""
 
-    rounds: Bound | None = None
-    target: Bound | None = Field(None, description="the game ends after the round in which a total reaches it")
+    rounds: Bound | None = Field(None, description="a formula giving null: no set number of rounds")
+    target: Bound | None = Field(
+        None, description="the game ends after the round in which a total reaches it; a formula giving null: none"
+    )
     table_decides: bool = False
+    untied: bool = Field(False, description="while the first place is shared on the total, the game goes on (Flip 7)")
+    last_standing: bool = Field(False, description="turns: the game ends when one player alone still plays (Mölkky)")
 
     @model_validator(mode="after")
     def _some_end(self) -> End:
-        if self.rounds is None and self.target is None and not self.table_decides:
-            raise ValueError("a game needs an end: rounds, target or table_decides")
+        if self.rounds is None and self.target is None and not self.table_decides and not self.last_standing:
+            raise ValueError("a game needs an end: rounds, target, table_decides or last_standing")
         return self
+
+
+class Carried(Strict):
+    """A value each player keeps from turn to turn (Mölkky's misses in a row)."""
+
+    key: Key
+    label: Words
+    initial: int | bool
+
+
+class Turns(Strict):
+    """A game played a turn at a time (Mölkky): each action is the turn of the player whose
+    turn it is, scored by the categories (``gained``); then ``after`` gives the player's
+    total and carried values, ``others`` every other player's (reading ``thrower``, the
+    player's values after the turn); a player for whom ``skip`` holds takes no more turns
+    and ranks after every player still playing."""
+
+    carry: list[Carried] = Field(default_factory=list, max_length=10)
+    after: dict[Key, Formula] = Field(default_factory=dict, description="total and carried values, by key")
+    others: dict[Key, Formula] = Field(default_factory=dict, description="each other player's, by key")
+    skip: Formula | None = Field(None, description="the player is out: no more turns")
 
 
 class Tiebreak(Strict):
@@ -251,6 +308,7 @@ class Example(Strict):
     order: list[int] | None = Field(None, description="the standings' seats, best first")
     refused: Literal["invalid", "rule"] | None = Field(None, description="the last round is refused so")
     rule: str | None = Field(None, description="the check that refuses it")
+    warnings: list[str] | None = Field(None, description="the warnings the last round raises, by key")
 
 
 class GameFile(Strict):
@@ -258,8 +316,13 @@ class GameFile(Strict):
 
     schema_version: Literal[1] = 1
     key: Key
-    scored: Literal["rounds", "end"] = Field(description="round after round, or once at the end of the game")
+    scored: Literal["rounds", "end", "turns"] = Field(
+        description="round after round, once at the end of the game, or a turn at a time (turns)"
+    )
     winner: Literal["highest", "lowest"]
+    lowest_wins_when: Formula | None = Field(
+        None, description="an option under which the lowest total wins instead (UNO's other scoring)"
+    )
     box: Box
     options: list[OptionDef] = Field(default_factory=list)
     tables: dict[Key, Any] = Field(default_factory=dict, description="lookup tables the formulas read as tables.<key>")
@@ -267,6 +330,8 @@ class GameFile(Strict):
     derived: list[Derived] = Field(default_factory=list)
     points: list[Category] = Field(min_length=1, max_length=20)
     checks: list[Check] = Field(default_factory=list)
+    warnings: list[Check] = Field(default_factory=list, description="checks that only warn: the round is recorded")
+    turns: Turns | None = None
     option_checks: list[OptionCheck] = Field(default_factory=list)
     end: End
     tiebreaks: list[Tiebreak] = Field(default_factory=list)
@@ -280,15 +345,28 @@ class GameFile(Strict):
             ("option", [option.key for option in self.options]),
             ("input or derived value", [item.key for item in self.inputs] + [item.key for item in self.derived]),
             ("category", [category.key for category in self.points]),
-            ("check", [check.key for check in self.checks] + [check.key for check in self.option_checks]),
+            (
+                "check",
+                [check.key for check in self.checks + self.warnings] + [check.key for check in self.option_checks],
+            ),
             ("tie-break", [tiebreak.key for tiebreak in self.tiebreaks]),
             ("figure", [figure.key for figure in self.figures]),
         ):
             repeated = sorted({key for key in keys if keys.count(key) > 1})
             if repeated:
                 raise ValueError(f"the {kind} {repeated[0]!r} is declared twice")
-        if self.scored == "end" and self.end.rounds != 1:
-            raise ValueError("a game scored at the end has end.rounds = 1")
+        if self.scored == "end" and self.end.rounds != 1 and not isinstance(self.end.rounds, str):
+            raise ValueError("a game scored at the end has end.rounds = 1 (or a formula: Kingdomino's Dynasty)")
+        turns = self.scored == "turns"
+        if turns != (self.turns is not None):
+            raise ValueError("a game scored by turns has a [turns] table, and only such a game")
+        for item in self.inputs:
+            if turns and item.per != "turn":
+                raise ValueError(f"inputs.{item.key}: a game scored by turns takes per = 'turn' inputs only")
+            if not turns and item.per == "turn":
+                raise ValueError(f"inputs.{item.key}: per = 'turn' is for a game scored by turns")
+        if self.end.last_standing and not (self.turns and self.turns.skip):
+            raise ValueError("end.last_standing needs turns.skip (who is out)")
         return self
 
 

@@ -17,4 +17,5 @@ META = GameMeta(
     designers=("Reiner Knizia",),
     publishers=("Gigamic", "Zoch"),
     bgg_id=15818,
+    other_names=("Heckmeck", "Heckmeck am Bratwurmeck", "Regenwormen"),
 )

@@ -23,4 +23,5 @@ META = GameMeta(
     released=1973,
     designers=(),
     publishers=("Fédération Française de Tarot",),
+    other_names=("Jeu de tarot",),
 )

@@ -20,4 +20,5 @@ META = GameMeta(
     designers=(),
     publishers=("Milton Bradley / Hasbro", "E. S. Lowe"),
     bgg_id=2243,
+    other_names=("Yam's", "Yams", "Yatzy"),
 )

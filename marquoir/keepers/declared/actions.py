@@ -18,12 +18,14 @@ from typing import Any, ClassVar, Literal
 from ninja import Field
 from pydantic import create_model
 
-from marquoir.games.declared import End, Game, Round
+from marquoir.games.declared import End, Game, Round, Turn
 from marquoir.games.declared.gamefile import InputDef
 from marquoir.rules import INVALID, RuleError
 from marquoir.tables.kit import MINUS, ActionBody
 
-ROUND, END = "round", "end"
+ROUND, TURN, END = "round", "turn", "end"
+# The most records a form draws for one player (Kingdomino's properties): more are for the API.
+FORM_RECORDS = 12
 _FORM_NUMBER = re.compile(f"([-{MINUS}]?)([0-9]{{1,9}})")
 # More inputs than a game file may declare, times players: a body past this is refused unread.
 MAX_INPUT_KEYS = 60
@@ -44,8 +46,8 @@ class DeclaredRoundIn(ActionBody):
     inputs: dict[str, Any] = Field(..., max_length=MAX_INPUT_KEYS)
 
     @classmethod
-    def engine_action(cls, payload: Mapping[str, Any]) -> Round:
-        return Round(payload["inputs"])
+    def engine_action(cls, payload: Mapping[str, Any]) -> Round | Turn:
+        return Turn(payload["inputs"]) if cls.game.by_turns else Round(payload["inputs"])
 
     @classmethod
     def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -57,7 +59,7 @@ class DeclaredRoundIn(ActionBody):
         for spec in cls.game.file.inputs:
             if spec.key not in drawn:
                 continue
-            if spec.per == "round":
+            if spec.per != "player":
                 value = _form_value(spec, data, None)
                 if value is not None:
                     inputs[spec.key] = value
@@ -69,7 +71,7 @@ class DeclaredRoundIn(ActionBody):
                 seat = values.index(None)
                 raise RuleError(INVALID, "missing_input", input=spec.key, player=seat)
             inputs[spec.key] = values
-        return {"type": ROUND, "inputs": inputs}
+        return {"type": TURN if cls.game.by_turns else ROUND, "inputs": inputs}
 
 
 class DeclaredEndIn(ActionBody):
@@ -84,12 +86,13 @@ def action_models(game: Game) -> tuple[type[ActionBody], ...]:
     """The game's action schemas: ``round``, and ``end`` where the table may stop."""
     name = "".join(part.capitalize() for part in game.key.split("_"))
     description = "the round's inputs by key (see GET /api/v1/games/" + game.key + ")"
-    round_type: Any = Literal["round"]
+    kind = TURN if game.by_turns else ROUND
+    round_type: Any = Literal[kind]
     end_type: Any = Literal["end"]
     round_in = create_model(
-        f"{name}RoundIn",
+        f"{name}{kind.capitalize()}In",
         __base__=DeclaredRoundIn,
-        __doc__=f"One round of {game.file.box.names.en}: its inputs, by key.",
+        __doc__=f"One {kind} of {game.file.box.names.en}: its inputs, by key.",
         type=(round_type, ...),
         inputs=(dict[str, Any], Field(..., max_length=MAX_INPUT_KEYS, description=description)),
     )
@@ -113,6 +116,12 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
     name = field_name(spec.key, seat)
     if spec.kind == "flag":
         return bool(data.get(name))
+    if spec.kind == "list":
+        # One box per value: ``in_pins_7`` (per turn), ``in_locked_red_0`` (per player).
+        values = [choice.value for choice in spec.names] or list(range(int(spec.min or 0), int(spec.max or 0) + 1))
+        return [value for value in values if data.get(field_name(spec.key, seat, str(value)))]
+    if spec.kind == "records":
+        return _form_records(spec, data, seat)
     if spec.kind == "counts":
         parts: dict[str, int] = {}
         for part in spec.parts:
@@ -121,6 +130,26 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
                 parts[part.key] = number
         return parts
     return _number(data.get(name), spec, seat, negative=bool(data.get(f"minus_{spec.key}_{seat}")))
+
+
+def _form_records(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """A records input's rows (``in_properties_3_squares_0``); a row left empty is no record."""
+    records: list[dict[str, Any]] = []
+    for index in range(min(spec.max_length or 0, FORM_RECORDS)):
+        record: dict[str, Any] = {}
+        for part in spec.parts:
+            raw = data.get(field_name(spec.key, seat, f"{index}_{part.key}"))
+            if part.names:
+                text = raw.strip() if isinstance(raw, str) else ""
+                if text:
+                    record[part.key] = text[:40]
+                continue
+            number = _number(raw, spec, seat, negative=False)
+            if number is not None:
+                record[part.key] = number
+        if any(not part.names and part.key in record for part in spec.parts):
+            records.append(record)
+    return records
 
 
 def _number(raw: object, spec: InputDef, seat: int | None, *, negative: bool) -> int | None:

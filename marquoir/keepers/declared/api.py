@@ -62,7 +62,8 @@ def match_points(request: HttpRequest, match: Match) -> HttpResponse:
         if state.over:
             raise RuleError("match_over")
         if inputs is None:  # the round form's own fields, as the table screen sends them
-            inputs = keeper.form_action({**request.GET.dict(), "type": "round"}).get("inputs", {})  # type: ignore[union-attr]
+            kind = "turn" if state.game.by_turns else "round"
+            inputs = keeper.form_action({**request.GET.dict(), "type": kind}).get("inputs", {})  # type: ignore[union-attr]
         scored = score_round(state, inputs)
     except RuleError as refusal:
         message = message_for(

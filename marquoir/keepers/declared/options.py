@@ -40,8 +40,14 @@ def form_fields(game: Game) -> dict[str, forms.Field]:
         if option.kind == "flag":
             fields[name] = forms.BooleanField(label=label, help_text=hint, required=False, initial=option.default)
         elif option.kind == "number":
+            # Left empty: the option's default (Papayoo's deals: one per player), or off where it may be.
             fields[name] = forms.IntegerField(
-                label=label, help_text=hint, min_value=option.min, max_value=option.max, initial=option.default
+                label=label,
+                help_text=hint,
+                min_value=option.min,
+                max_value=option.max,
+                initial=option.default,
+                required=option.default is not None and not option.nullable,
             )
         elif option.kind == "choice":
             fields[name] = forms.ChoiceField(

@@ -35,9 +35,9 @@ from marquoir.tables.kit import (
     total_text,
 )
 
-from .actions import ROUND, field_name
+from .actions import FORM_RECORDS, ROUND, TURN, field_name
 from .state import totals_by_round
-from .words import local, result_words, round_status
+from .words import local, result_words, round_status, warning_texts
 
 # Counts up to this many get a stepper (− and +); beyond, the phone's number pad.
 STEPPER_MAX = 30
@@ -62,6 +62,12 @@ class PadField:
     hint: str = ""
     start: bool = False
     """The value is the input's start (its default, a stepper's 0), not one typed before."""
+    boxes: tuple[tuple[str, str, bool], ...] = ()
+    """``set``: each value's box (field name, text, ticked)."""
+    arrangement: tuple[tuple[tuple[str, str, bool], ...], ...] = ()
+    """``set``: the boxes in rows as the game draws them (Mölkky's pins as they stand)."""
+    records: tuple[tuple[PadField, ...], ...] = ()
+    """``records``: a row of fields per record (a property's squares, crowns, terrain)."""
 
     @property
     def id(self) -> str:
@@ -102,6 +108,61 @@ class Pad:
         return bool(self.players) and len(self.players[0].fields) == 1
 
 
+def _set_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:
+    """A list input as a box per value (Qwixx's rows, Mölkky's pins), drawn as the file arranges them."""
+    values: list[Any] = [choice.value for choice in spec.names] or list(
+        range(int(spec.min or 0), int(spec.max or 0) + 1)
+    )
+    texts = [local(choice.label) for choice in spec.names] or [str(value) for value in values]
+    default = spec.default if isinstance(spec.default, list) else []
+    boxes = tuple(
+        (
+            field_name(spec.key, seat, str(value)),
+            text,
+            bool(refill.get(field_name(spec.key, seat, str(value)))) if refill else value in default,
+        )
+        for value, text in zip(values, texts, strict=True)
+    )
+    by_value = dict(zip(values, boxes, strict=True))
+    arrangement = tuple(
+        tuple(by_value[value] for value in row if value in by_value) for row in (spec.arrangement or [])
+    )
+    name = field_name(spec.key, seat)
+    return PadField(
+        name, label, "set", boxes=boxes, arrangement=arrangement, hint=local(spec.hint) if spec.hint else ""
+    )
+
+
+def _records_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:
+    """A records input as rows of fields (Kingdomino: a property a row), the empty ones to fill."""
+    rows = []
+    for index in range(min(spec.max_length or 0, FORM_RECORDS)):
+        fields = []
+        for part in spec.parts:
+            name = field_name(spec.key, seat, f"{index}_{part.key}")
+            raw = refill.get(name)
+            if part.names:
+                fields.append(
+                    PadField(
+                        name,
+                        local(part.label),
+                        "select",
+                        str(raw or ""),
+                        choices=(("", "—"), *((str(c.value), local(c.label)) for c in part.names)),
+                    )
+                )
+            else:
+                fields.append(
+                    PadField(
+                        name, local(part.label), "number", str(raw)[:6] if raw else "", least=part.min, most=part.max
+                    )
+                )
+        rows.append(tuple(fields))
+    return PadField(
+        field_name(spec.key, seat), label, "records", records=tuple(rows), hint=local(spec.hint) if spec.hint else ""
+    )
+
+
 def _control(
     spec: InputDef,
     name: str,
@@ -116,6 +177,10 @@ def _control(
 ) -> PadField:
     raw = refill.get(name)
     start = default if default is not None else (spec.default if isinstance(spec.default, int) else None)
+    if spec.kind == "list":
+        return _set_control(spec, label, refill, seat)
+    if spec.kind == "records":
+        return _records_control(spec, label, refill, seat)
     if spec.kind == "flag":
         checked = bool(raw) if refill else bool(spec.default)
         return PadField(name, label, "flag", "1" if checked else "")
@@ -166,12 +231,15 @@ def pad(state: GameState, names: Sequence[str], refill: Mapping[str, Any]) -> Pa
     round_fields = tuple(
         _control(spec, field_name(spec.key), local(spec.label), *bounds[spec.key], refill, names=names, seat=None)
         for spec in taken
-        if spec.per == "round"
+        if spec.per != "player"
     )
     per_player = [spec for spec in taken if spec.per == "player"]
     drawn = ",".join(spec.key for spec in taken)
-    hints = tuple((local(spec.label), local(spec.hint)) for spec in per_player if spec.hint)
-    if game.file.scored == "end":
+    hints = tuple((local(spec.label), local(spec.hint)) for spec in per_player if spec.hint and spec.kind != "records")
+    # A list of records per player (Kingdomino's properties) does not fit a table's cell:
+    # such a game's entry is a card per player.
+    by_table = game.file.scored == "end" and not any(spec.kind == "records" for spec in per_player)
+    if by_table:
         rows: list[PadRow] = []
         for spec in per_player:
             if spec.kind == "counts":
@@ -206,6 +274,8 @@ def pad(state: GameState, names: Sequence[str], refill: Mapping[str, Any]) -> Pa
             )
             rows.append(PadRow(local(spec.label), local(spec.hint) if spec.hint else "", cells))
         return Pad(round_fields, rows=tuple(rows), names=tuple(names), drawn=drawn)
+    if not per_player:  # a game played by turns: the thrower's inputs only
+        return Pad(round_fields, names=tuple(names), drawn=drawn)
     players = tuple(
         PadPlayer(
             seat,
@@ -253,7 +323,7 @@ def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
             GridRow(number=scored.number, cells=tuple(total_text(points) for points in scored.points))
             for scored in state.rounds
         )
-        corner, title = _("Round"), _("The score pad")
+        corner, title = (_("Turn") if game.by_turns else _("Round")), _("The score pad")
     return score_grid(
         title=title,
         corner=corner,
@@ -270,7 +340,7 @@ def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
 
 def rules_text(game: Game, state: GameState) -> str:
     """The game's win rule and end in one line."""
-    parts = [_("Lowest total wins") if game.lowest_wins else _("Highest total wins")]
+    parts = [_("Lowest total wins") if state.lowest_wins else _("Highest total wins")]
     target, planned = state.target(), state.rounds_planned()
     if target is not None:
         parts.append(_("ends when a total reaches %(target)s") % {"target": total_text(target)})
@@ -283,6 +353,24 @@ def rules_text(game: Game, state: GameState) -> str:
     return " · ".join(parts)
 
 
+def _thrower(state: GameState, names: Sequence[str]) -> str:
+    """A game played by turns: whose turn it is and what they carry, in a line ("Ada · 23 · misses in a row: 2")."""
+    seat = state.current
+    if seat is None:
+        return ""
+    parts = [names[seat], total_text(state.totals[seat])]
+    if state.game.file.turns is not None:
+        for item in state.game.file.turns.carry:
+            value = state.carried[seat].get(item.key)
+            if isinstance(value, bool) or not value:
+                continue
+            parts.append(_("%(label)s: %(value)s") % {"label": local(item.label), "value": total_text(value)})
+    out = [names[other] for other, gone in enumerate(state.out) if gone]
+    if out:
+        parts.append(_("out: %(names)s") % {"names": ", ".join(out)})
+    return " · ".join(parts)
+
+
 def table_context(
     game: Game, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
 ) -> dict[str, Any]:
@@ -290,7 +378,10 @@ def table_context(
     names = list(view.row.players)
     name = local(game.file.box.names)
     context: dict[str, Any] = {
-        "players": band_in_points(names, state.totals),
+        "players": band_in_points(names, state.totals, current=state.current),
+        "action_type": TURN if game.by_turns else ROUND,
+        "warnings": warning_texts(game, state.rounds[-1], names) if state.rounds else [],
+        "thrower": _thrower(state, names),
         "game_name": name,
         "rules_text": rules_text(game, state),
         "grid": grid(state, names),
@@ -320,7 +411,7 @@ def table_context(
         return context
     context.update(status_text=round_status(state), round_number=state.round_count + 1)
     if can_edit:
-        context["pad"] = pad(state, names, refused_entry(request, view.row.seq, ROUND))
+        context["pad"] = pad(state, names, refused_entry(request, view.row.seq, TURN if game.by_turns else ROUND))
         if game.file.end.table_decides and state.rounds:
             context["end_now"] = result_text(leaders(state), state.totals, names)
     return context

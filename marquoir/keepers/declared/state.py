@@ -18,6 +18,15 @@ class DeclaredPlayerOut(OutSchema):
     score: int
     rounds: list[int] = Field(..., description="the points of each round, in order")
     breakdown: dict[str, int] = Field(..., description="the points of each category, over every round")
+    carried: dict[str, int | bool] = Field(
+        default_factory=dict, description="a game played by turns: the values kept from turn to turn (misses in a row)"
+    )
+    out: bool = Field(False, description="a game played by turns: the player no longer plays")
+
+
+class DeclaredWarningOut(OutSchema):
+    rule: str = Field(..., description="the warning's key in the game file (Qwixx: not_an_end)")
+    player: int | None = None
 
 
 class DeclaredStandingOut(OutSchema):
@@ -31,12 +40,15 @@ class DeclaredStateOut(OutSchema):
     options: dict[str, Any]
     seq: int
     players: list[DeclaredPlayerOut]
-    current: None
+    current: int | None = Field(..., description="a game played by turns: whose turn it is; else null")
     over: bool
     standings: list[DeclaredStandingOut]
     winners: list[int]
     round: int = Field(..., description="rounds recorded")
     first: int
+    warnings: list[DeclaredWarningOut] = Field(
+        default_factory=list, description="what the last round recorded warns of (it was recorded all the same)"
+    )
 
 
 def state_schema(game: Game) -> type[OutSchema]:
@@ -65,10 +77,12 @@ def state_json(view: MatchView) -> dict[str, Any]:
                 "score": state.totals[seat],
                 "rounds": list(state.player_rounds(seat)),
                 "breakdown": state.breakdown(seat),
+                "carried": dict(state.carried[seat]) if state.game.by_turns else {},
+                "out": state.out[seat],
             }
             for seat, name in enumerate(row.players)
         ],
-        "current": None,
+        "current": state.current,
         "over": state.over,
         "standings": [
             {"player": standing.player, "score": standing.score, "rank": standing.rank} for standing in standings(state)
@@ -76,6 +90,9 @@ def state_json(view: MatchView) -> dict[str, Any]:
         "winners": list(winners(state)),
         "round": state.round_count,
         "first": row.first,
+        "warnings": [
+            {"rule": key, "player": seat} for key, seat in (state.rounds[-1].warnings if state.rounds else ())
+        ],
     }
 
 
@@ -87,7 +104,7 @@ def summarise(view: MatchView) -> MatchSummary:
         winners=winners(state),
         figures=tuple(state.figures(seat) for seat in range(state.player_count)),
         over=state.over,
-        highest_wins=not state.game.lowest_wins,
+        highest_wins=not state.lowest_wins,
     )
 
 

@@ -47,6 +47,10 @@ lazy_local: Callable[[Words], str] = lazy(local, str)
 def round_status(state: GameState) -> str:
     """The band's line while the game goes on."""
     number, planned = state.round_count + 1, state.rounds_planned()
+    if state.game.by_turns:
+        return _("Throw %(number)s") % {"number": number}
+    if state.game.file.scored == "end" and planned is not None and planned > 1:
+        return _("Final scoring, game %(number)s of %(rounds)s") % {"number": number, "rounds": planned}
     if state.game.file.scored == "end":
         return _("Final scoring")
     if planned is None:
@@ -78,6 +82,8 @@ def tie_text(game: Game, broken: TieBroken | None, players: Sequence[str]) -> st
 def _end_text(outcome: RoundScored) -> str:
     if outcome.end_reason == "target":
         return _("A total reached the target: the game is over.")
+    if outcome.end_reason == "last_standing":
+        return _("Only one player is still in the game: the game is over.")
     if outcome.end_reason == "rounds" and outcome.number > 1:
         return _("That was the last round: the game is over.")
     return _("The game is over.")
@@ -89,7 +95,9 @@ def log_words(game: Game) -> LogWords:
 
     def describe(outcome: Any, players: Sequence[str]) -> str:
         if isinstance(outcome, RoundScored):
-            if final:
+            if outcome.player is not None:
+                text = turn_text(outcome, players)
+            elif final:
                 text = _("Final scores: %(scores)s.") % {"scores": scores_text(outcome.totals, players)}
             else:
                 text = _("Round %(number)s: %(scores)s.") % {
@@ -116,11 +124,15 @@ def log_words(game: Game) -> LogWords:
             )
             if final:
                 return standing
+            if outcome.player is not None:
+                return _("%(name)s · %(standing)s") % {"name": players[outcome.player], "standing": standing}
             return _("Round %(number)s · %(standing)s") % {"number": outcome.number, "standing": standing}
         return game_over_short(outcome.winners, outcome.totals, players)
 
     def describe_undo(undone: Any, players: Sequence[str]) -> str:
         if isinstance(undone, RoundScored):
+            if undone.player is not None:
+                return _("%(name)s’s throw taken back.") % {"name": players[undone.player]}
             if final:
                 return _("Final scores taken back.")
             return _("Round %(number)s taken back (%(scores)s).") % {
@@ -133,6 +145,8 @@ def log_words(game: Game) -> LogWords:
 
     def describe_undo_short(undone: Any, players: Sequence[str]) -> str:
         if isinstance(undone, RoundScored):
+            if undone.player is not None:
+                return _("%(name)s’s throw taken back") % {"name": players[undone.player]}
             return (
                 _("Final scores taken back") if final else _("Round %(number)s taken back") % {"number": undone.number}
             )
@@ -141,6 +155,45 @@ def log_words(game: Game) -> LogWords:
         return undo_text()
 
     return LogWords(describe, describe_short, describe_undo, describe_undo_short)
+
+
+def turn_text(outcome: RoundScored, players: Sequence[str]) -> str:
+    """One turn in a sentence: what the thrower scored and their total, who else moved, who is out."""
+    seat = outcome.player
+    if seat is None:
+        return ""
+    gained = sum(outcome.breakdown[seat].values())
+    if gained:
+        text = _("%(name)s scores %(points)s: %(total)s.") % {
+            "name": players[seat],
+            "points": total_text(gained),
+            "total": total_text(outcome.totals[seat]),
+        }
+    else:
+        text = _("%(name)s scores nothing: %(total)s.") % {
+            "name": players[seat],
+            "total": total_text(outcome.totals[seat]),
+        }
+    for other, points in enumerate(outcome.points):
+        if other != seat and points:
+            text += " " + _("%(name)s now has %(total)s.") % {
+                "name": players[other],
+                "total": total_text(outcome.totals[other]),
+            }
+    if outcome.out and outcome.out[seat]:
+        text += " " + _("%(name)s is out of the game.") % {"name": players[seat]}
+    return text
+
+
+def warning_texts(game: Game, outcome: RoundScored, players: Sequence[str]) -> list[str]:
+    """What a recorded round warns of, in the reader's language."""
+    messages = {check.key: check.message for check in game.file.warnings}
+    texts = []
+    for key, seat in outcome.warnings:
+        if key in messages:
+            name = players[seat] if seat is not None and 0 <= seat < len(players) else ""
+            texts.append(local(messages[key]).replace("%(player)s", name))
+    return texts
 
 
 # --- refusals
@@ -186,6 +239,18 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
         return local(check.message).replace("%(player)s", name)
 
+    def choice_text(params: Mapping[str, Any], value: Any) -> str:
+        """A choice as the table reads it: a number, or a name's label (Qwixx's "Red")."""
+        if isinstance(value, int):
+            return total_text(value)
+        item = inputs.get(str(params.get("input")))
+        names = list(item.names) if item is not None else []
+        if item is not None and params.get("part") is not None:
+            part = next((p for p in item.parts if p.key == params.get("part")), None)
+            names = list(part.names) if part is not None else []
+        found = next((choice for choice in names if choice.value == value), None)
+        return local(found.label) if found is not None else str(value)
+
     def option_label(params: Mapping[str, Any]) -> str:
         option = options.get(str(params.get("option")))
         return local(option.label) if option is not None else str(params.get("option"))
@@ -217,7 +282,7 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         ),
         "input_choice": lambda p, s: (
             _("“%(input)s” must be one of %(choices)s.")
-            % {"input": whose(p, s), "choices": ", ".join(total_text(c) for c in p.get("choices") or ())}
+            % {"input": whose(p, s), "choices": ", ".join(choice_text(p, c) for c in p.get("choices") or ())}
         ),
         "input_step": lambda p, s: (
             _("“%(input)s” must be a multiple of %(step)s.") % {"input": whose(p, s), "step": p.get("step")}
@@ -236,6 +301,12 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         "no_end": lambda p, s: _("This game ends by its own rules, not by the table."),
         "too_many_rounds": lambda p, s: _("A match holds at most %(limit)s rounds.") % {"limit": p.get("limit")},
         "bad_inputs": lambda p, s: _("“inputs” must be an object, by input key."),
+        "input_length": lambda p, s: (
+            _("“%(input)s” holds at most %(most)s entries.") % {"input": whose(p, s), "most": p.get("most")}
+        ),
+        "input_repeated": lambda p, s: _("“%(input)s” names the same thing twice.") % {"input": whose(p, s)},
+        "turn_game": lambda p, s: _("This game is played a turn at a time: send a “turn”."),
+        "round_game": lambda p, s: _("This game is scored a round at a time: send a “round”."),
     }
 
 

@@ -63,16 +63,34 @@
   });
 
   document.addEventListener("input", function (event) {
-    if (event.target.form && event.target.form === form()) { later(); }
+    if (event.target.form && event.target.form === form()) {
+      if (event.target.closest(".records")) { revealRecords(event.target.form); }
+      later();
+    }
   });
   document.addEventListener("change", function (event) {
     if (event.target.form && event.target.form === form()) { later(); }
   });
 
+  // A list of records (Kingdomino's properties): the rows filled in and one empty row show;
+  // typing in the last one shows the next. Without this script every row shows.
+  function revealRecords(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".records__rows"), function (list) {
+      var rows = list.querySelectorAll(".records__row");
+      var shownEmpty = false;
+      Array.prototype.forEach.call(rows, function (row) {
+        var filled = Array.prototype.some.call(row.querySelectorAll("input, select"), function (field) { return field.value !== ""; });
+        row.hidden = !filled && shownEmpty;
+        if (!filled) { shownEmpty = true; }
+      });
+    });
+  }
+
   function ready() {
     var entry = form();
     if (!entry) { return; }
     showSteppers(entry);
+    revealRecords(entry);
     preview();
   }
 

@@ -1,0 +1,162 @@
+"""The shelf's eight games declared as data (Flip 7, Kingdomino, Mölkky, Papayoo, Qwixx,
+6 nimmt!, UNO, Wingspan), each played whole in a real phone browser against a real server,
+half of them in French: from the home page's card, through the rules page and the set-up
+page with the example's options, every round (or throw) of the game file's longest worked
+example entered on the pad as a player would (a tap on a name, a pin, a box; a number
+typed), to the totals and the winner the rules file gives.
+
+The pad is driven by the game file alone, so this test is the same for every game: what
+it needs of a game is in the game's file. Every tap and key is counted and printed: they
+are the closing note's figures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from marquoir.games.declared import declared_games
+from marquoir.games.declared.gamefile import Example, InputDef
+from marquoir.keepers.declared.actions import field_name
+
+from .helpers import BrowserLog, MakePage, assert_accessible, shoot
+from .test_declared import TABLE_ADDRESS, Taps
+
+pytestmark = pytest.mark.browser
+
+MINUS = "\u2212"
+SHELF = {
+    "flip_7": "en",
+    "kingdomino": "fr",
+    "molkky": "en",
+    "papayoo": "fr",
+    "qwixx": "en",
+    "six_nimmt": "fr",
+    "uno": "en",
+    "wingspan": "fr",
+}
+NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
+WORDS = {
+    "en": {"keep": "Keep score", "player": "Player {n}", "start": "Start the match"},
+    "fr": {"keep": "Tenir le score", "player": "Joueur {n}", "start": "Commencer la partie"},
+}
+GAMES = {game.key: game for game in declared_games()}
+
+
+def whole_game(key: str) -> Example:
+    """The game file's longest accepted example from a fresh table, one that ends the game if
+    there is one: what the rules file works out, played here on the screen."""
+    accepted = [example for example in GAMES[key].file.examples if example.refused is None and example.before is None]
+    return max(accepted, key=lambda example: (bool(example.over), len(example.rounds), example.players))
+
+
+def set_options(page: Page, taps: Taps, key: str, options: dict[str, Any]) -> None:
+    specs = {option.key: option for option in GAMES[key].file.options}
+    for name, value in options.items():
+        spec = specs[name]
+        control = page.locator(f'[name="{name}"]')
+        if spec.kind == "flag":
+            if bool(value) != control.is_checked():
+                taps.tap(control)
+        elif spec.kind == "choice":
+            taps.tap(page.locator(f'[name="{name}"][value="{value}"]'))
+        else:
+            taps.type(control, str(value))
+
+
+def enter(page: Page, taps: Taps, spec: InputDef, value: Any, seat: int | None, names: list[str]) -> None:
+    """One input's value, entered on the pad as a player would."""
+    name = field_name(spec.key, seat)
+    if spec.kind == "player":
+        taps.tap(page.locator(".choices--names .choice").filter(has_text=names[value]))
+    elif spec.kind == "flag":
+        box = page.locator(f'input[name="{name}"]')
+        if bool(value) != box.is_checked():
+            taps.tap(box)
+    elif spec.kind == "choice":
+        taps.tap(page.locator(f'input[name="{name}"][value="{value}"]'))
+    elif spec.kind == "list":
+        for item in value:
+            taps.tap(page.locator(f'input[name="{field_name(spec.key, seat, str(item))}"]'))
+    elif spec.kind == "records":
+        for index, record in enumerate(value):
+            for part in spec.parts:
+                part_name = field_name(spec.key, seat, f"{index}_{part.key}")
+                if record.get(part.key) is None:
+                    continue
+                if part.names:
+                    page.locator(f'select[name="{part_name}"]').select_option(record[part.key])
+                    taps.taps += 1
+                else:
+                    taps.type(page.locator(f'input[name="{part_name}"]'), str(record[part.key]))
+    elif spec.kind == "counts":
+        for part, number in value.items():
+            taps.type(page.locator(f'input[name="{field_name(spec.key, seat, part)}"]'), str(number))
+    else:
+        field = page.locator(f'input[name="{name}"]')
+        if field.input_value() != str(abs(value)):
+            taps.type(field, str(abs(value)))
+        if value < 0:
+            taps.tap(page.locator(f'input[name="minus_{name[3:]}"]'))
+
+
+@pytest.mark.parametrize("key", sorted(SHELF))
+def test_a_whole_game_from_the_home_page_to_the_winner(make_page: MakePage, key: str) -> None:
+    language = SHELF[key]
+    words = WORDS[language]
+    game = GAMES[key]
+    example = whole_game(key)
+    names = NAMES[: example.players]
+    page = make_page(locale="fr-FR" if language == "fr" else "en-US")
+    log = BrowserLog.attach(page)
+    taps = Taps(page)
+
+    # The home card, the rules page, its button to keep score, the set-up page.
+    title = game.file.box.names.get(language)
+    page.goto(f"/{language}/")
+    card = page.locator(".card").get_by_role("link", name=title, exact=True).first
+    card.scroll_into_view_if_needed()
+    taps.tap(card)
+    expect(page.get_by_role("heading", level=1)).to_have_text(title)
+    taps.tap(page.get_by_role("link", name=words["keep"], exact=True).first)
+    set_options(page, taps, key, example.options)
+    for seat, name in enumerate(names):
+        taps.type(page.get_by_label(words["player"].format(n=seat + 1), exact=True), name)
+    taps.tap(page.get_by_role("button", name=words["start"]))
+    expect(page).to_have_url(TABLE_ADDRESS)
+    assert_accessible(page, f"{key}-first-round")
+
+    per_round: list[tuple[int, int]] = []
+    for number, inputs in enumerate(example.rounds, start=1):
+        taps.mark("round")
+        for spec in game.file.inputs:
+            if spec.key not in inputs:
+                continue
+            if spec.per == "player":
+                for seat, value in enumerate(inputs[spec.key]):
+                    if value is not None:
+                        enter(page, taps, spec, value, seat, names)
+            else:
+                enter(page, taps, spec, inputs[spec.key], None, names)
+        if number == 1:
+            shoot(page, f"shelf-{key}-{language}-entered", full_page=False)
+        taps.tap(page.locator(".round-form__record"))
+        per_round.append(taps.since("round"))
+        if number < len(example.rounds) or not example.over:
+            expect(page.locator('.round-form input[name="expected_seq"]')).to_have_value(str(number))
+    if example.over:
+        expect(page.locator(".round-form")).to_have_count(0)
+        for seat in example.winners or ():
+            expect(page.locator(".band__status")).to_contain_text(names[seat])
+    if example.totals is not None:
+        shown = [text.split()[0].replace(MINUS, "-") for text in page.locator(".band__score").all_inner_texts()]
+        assert shown == [str(total) for total in example.totals]
+    shoot(page, f"shelf-{key}-{language}-end")
+    assert_accessible(page, f"{key}-end")
+    taps_each = ", ".join(f"{t} taps + {k} keys" for t, k in per_round)
+    print(f"{key} ({example.players} players, {example.name!r}): {taps_each}")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert log.mentioning("Content Security Policy") == []
+    assert log.errors() == []

@@ -1,0 +1,137 @@
+"""What the game file gained for the shelf (docs/game-file.md, "Added for the shelf"), held
+through the API on the test database: Mölkky's turns (whose turn, the misses carried, out),
+a turn sent to a game scored by rounds and the other way round, Qwixx's warning recorded
+with the round, UNO's "held" scoring where the lowest wins, Papayoo's points limit left
+empty, Flip 7's tie on top that plays on, Kingdomino's records refused in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from marquoir.games.declared import GameState, Round, Turn, declared_games, resolve_options
+from marquoir.games.declared.engine import apply
+from marquoir.rules import RuleError
+
+from .test_api import act, create
+
+pytestmark = pytest.mark.django_db
+GAMES = {game.key: game for game in declared_games()}
+
+
+def state_of(key: str, players: int, options: dict[str, Any] | None = None) -> GameState:
+    game = GAMES[key]
+    return GameState(game, resolve_options(game, players, options or {}), players, 0)
+
+
+def test_a_molkky_match_says_whose_throw_it_is_and_carries_the_misses() -> None:
+    client = Client()
+    match = create(client, "molkky", ["Ada", "Ben", "Cy"])
+    assert match["state"]["current"] == 0
+    thrown = act(client, match, {"type": "turn", "inputs": {"pins": [7]}})
+    assert thrown.status_code == 200, thrown.content
+    missed = act(client, match, {"type": "turn", "inputs": {"pins": []}}).json()
+    assert missed["current"] == 2
+    assert [player["score"] for player in missed["players"]] == [7, 0, 0]
+    assert missed["players"][1]["carried"] == {"misses": 1}
+    assert missed["players"][1]["out"] is False
+
+
+def test_a_round_sent_to_a_game_played_by_turns_is_refused_in_words_and_changes_nothing() -> None:
+    client = Client()
+    match = create(client, "molkky", ["Ada", "Ben"])
+    refused = act(client, match, {"type": "round", "inputs": {"pins": [7]}})
+    assert refused.status_code == 422
+    assert refused.json()["error"]["code"] == "invalid"
+    again = client.get(f"/api/v1/matches/{match['id']}").json()
+    assert again["seq"] == 0
+
+
+def test_a_turn_sent_to_a_game_scored_by_rounds_is_refused() -> None:
+    with pytest.raises(RuleError) as refusal:
+        apply(state_of("papayoo", 4), Turn({"points": [52, 98, 60, 40]}))
+    assert (refusal.value.code, refusal.value.reason) == ("invalid", "round_game")
+
+
+def test_a_player_out_after_three_misses_no_longer_throws() -> None:
+    state = state_of("molkky", 3)
+    for pins in ([1], [], [2], [1], [], [2], [1], []):
+        state, _ = apply(state, Turn({"pins": pins}))
+    assert state.out == (False, True, False)
+    assert state.current == 2
+    state, _ = apply(state, Turn({"pins": [3]}))
+    assert state.current == 0
+
+
+def test_qwixx_sheets_entered_before_the_end_are_recorded_with_a_warning_in_the_state() -> None:
+    client = Client()
+    match = create(client, "qwixx", ["Ada", "Ben"])
+    inputs = {
+        "red": [7, 2],
+        "yellow": [5, 2],
+        "green": [5, 2],
+        "blue": [5, 2],
+        "penalties": [0, 0],
+        "locked": [["red"], []],
+    }
+    answer = act(client, match, {"type": "round", "inputs": inputs})
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["warnings"] == [{"rule": "not_an_end", "player": None}]
+
+
+def test_uno_s_held_scoring_gives_the_win_to_the_lowest_total() -> None:
+    state = state_of("uno", 3, {"scoring": "held"})
+    assert state.lowest_wins
+    assert not state_of("uno", 3).lowest_wins
+
+
+def test_papayoo_s_points_limit_may_be_left_empty_and_the_deals_default_to_one_per_player() -> None:
+    state = state_of("papayoo", 4, {"target": None})
+    assert state.options["target"] is None
+    assert state.target() is None
+    assert state.rounds_planned() == 4
+
+
+def test_flip_7_plays_on_while_the_top_is_shared() -> None:
+    game = GAMES["flip_7"]
+    state = GameState(game, resolve_options(game, 3, {}), 3, 0, before=(195, 195, 10))
+    inputs = {
+        "numbers": [8, 8, 3],
+        "times_two": [False, False, False],
+        "modifiers": [0, 0, 0],
+        "flip_7": [False, False, False],
+        "busted": [False, False, False],
+    }
+    state, scored = apply(state, Round(inputs))
+    assert state.totals == (203, 203, 13)
+    assert not scored.game_over
+
+
+@pytest.mark.parametrize(
+    ("properties", "reason"),
+    [
+        ([{"squares": 2}], "missing_part"),
+        ([{"squares": 2, "crowns": 1, "colour": "red"}], "unknown_part"),
+        ([{"squares": 0, "crowns": 1}], "input_range"),
+        ([{"squares": 2, "crowns": 1, "terrain": "<script>"}], "input_choice"),
+        (["wheat"], "input_kind"),
+        ([{"squares": 1, "crowns": 0}] * 25, "input_length"),
+    ],
+)
+def test_a_kingdomino_property_that_is_not_one_is_refused_as_invalid(properties: list[Any], reason: str) -> None:
+    with pytest.raises(RuleError) as refusal:
+        apply(state_of("kingdomino", 2), Round({"properties": [properties, []]}))
+    assert (refusal.value.code, refusal.value.reason) == ("invalid", reason)
+
+
+def test_a_refused_property_is_worded_in_french_with_the_state_unchanged() -> None:
+    client = Client()
+    match = create(client, "kingdomino", ["Ada", "Ben"])
+    body = {"type": "round", "inputs": {"properties": [[{"squares": 3, "crowns": 4, "terrain": "wheat"}], []]}}
+    refused = act(client, match, body, language="fr")
+    assert refused.status_code == 422
+    assert refused.json()["error"]["code"] == "rule"
+    assert "couronnes" in refused.json()["error"]["message"]
+    assert client.get(f"/api/v1/matches/{match['id']}").json()["seq"] == 0
