@@ -39,15 +39,30 @@ def _file_lines(path: Path) -> tuple[int, int]:
 
 def _form_fields(game: Any, inputs: dict[str, Any], players: int) -> dict[str, str]:
     """The table screen's round form for ``inputs`` (as declared.actions reads it)."""
-    fields = {"type": "round", "players": str(players), "drawn": ",".join(inputs)}
+    from marquoir.keepers.declared.actions import field_name  # after Django's set-up
+
+    kind = "turn" if game.by_turns else "round"
+    fields = {"type": kind, "players": str(players), "drawn": ",".join(inputs)}
     for spec in game.file.inputs:
         if spec.key not in inputs:
             continue
         value = inputs[spec.key]
-        values = [value] if spec.per == "round" else value
+        once = spec.per != "player"
+        values = [value] if once else value
         for seat, one in enumerate(values):
-            name = f"in_{spec.key}" if spec.per == "round" else f"in_{spec.key}_{seat}"
-            if isinstance(one, dict):
+            name = f"in_{spec.key}" if once else f"in_{spec.key}_{seat}"
+            where = None if once else seat
+            if spec.kind == "list":
+                for item in one:
+                    fields[field_name(spec.key, where, str(item))] = "1"
+            elif spec.kind == "records":
+                for index, record in enumerate(one):
+                    for part, entry in record.items():
+                        if entry is not None:
+                            fields[field_name(spec.key, where, f"{index}_{part}")] = str(entry)
+            elif one is None:
+                continue
+            elif isinstance(one, dict):
                 for part, count in one.items():
                     fields[f"in_{spec.key}_{part}_{seat}"] = str(count)
             elif isinstance(one, bool):
@@ -120,7 +135,7 @@ def main() -> None:
                 setup |= {
                     option.key: str(option.default)
                     for option in game.file.options
-                    if option.kind in {"choice", "number"} and option.key not in setup
+                    if option.kind in {"choice", "number"} and option.key not in setup and option.default is not None
                 }
                 created = client.post(f"/en/tables/new/{game.key}/", setup)
                 if created.status_code != 303:

@@ -32,6 +32,10 @@ def site(request: HttpRequest) -> dict[str, object]:
     }
 
 
+MAX_LINKED_ADDRESS = 300
+"""The longest address the language links keep whole; past it, only its path."""
+
+
 def language_links(request: HttpRequest) -> list[LanguageLink]:
     """The page at ``request``'s address in each language, each named in its own language.
 
@@ -40,6 +44,9 @@ def language_links(request: HttpRequest) -> list[LanguageLink]:
     """
     current = translation.get_language()
     path = request.get_full_path()
+    if len(path) > MAX_LINKED_ADDRESS:
+        # A huge query string (a pasted search) is not copied into every language link.
+        path = request.path
     links = []
     for code, _name in settings.LANGUAGES:
         url = translate_url(path, code)

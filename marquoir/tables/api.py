@@ -378,13 +378,18 @@ class GamesOut(OutSchema):
 
 
 class GameDetailOut(GameOut):
-    scored: Literal["rounds", "end"] | None = Field(None, description="round after round, or once at the end")
+    scored: Literal["rounds", "end", "turns"] | None = Field(
+        None, description="round after round, once at the end, or a turn at a time (actions of type turn)"
+    )
     winner: Literal["highest", "lowest"] | None = None
+    lowest_wins_when: str | None = Field(None, description="a formula on the options: then the lowest total wins")
     inputs: list[dict[str, Any]] | None = Field(
         None, description="each input: key, per (player or round), kind, label, min, max (a number or a formula), …"
     )
     options: list[dict[str, Any]] | None = Field(None, description="each option: key, kind, default, bounds")
-    end: dict[str, Any] | None = Field(None, description="rounds, target (numbers or formulas), table_decides")
+    end: dict[str, Any] | None = Field(
+        None, description="rounds, target (numbers or formulas), table_decides, untied, last_standing"
+    )
     tiebreaks: list[dict[str, Any]] | None = None
     categories: list[str] | None = Field(None, description="the keys of the State's breakdown")
 

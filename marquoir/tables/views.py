@@ -59,9 +59,12 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     if request.method == "GET":
         initial: dict[str, Any] = {}
         previous = find_match(request.GET.get("from"))
-        if previous is not None:  # a rematch: the same table again
-            initial = {f"name_{seat}": name for seat, name in enumerate(previous.players)}
-            initial.update(first=previous.first, assistant=previous.assistant, **previous.options)
+        if previous is not None:  # a rematch: the same table again, seated as the game's rules say
+            order = keeper.rematch_order(match_view(previous)) if previous.game == game else []
+            seats = order if sorted(order) == list(range(len(previous.players))) else list(range(len(previous.players)))
+            initial = {f"name_{index}": previous.players[seat] for index, seat in enumerate(seats)}
+            first = previous.first if seats == sorted(seats) else 0
+            initial.update(first=first, assistant=previous.assistant, **previous.options)
         return render(request, "tables/new.html", {"form": NewMatchForm(keeper, initial=initial), **page})
     form = NewMatchForm(keeper, request.POST)
     if form.is_valid():

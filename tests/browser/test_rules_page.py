@@ -94,10 +94,36 @@ def test_the_pages_have_no_serious_accessibility_finding(
     assert results["passes"], "axe checked nothing: was the page empty?"
 
 
+# Every game's page, in one language each (the other is Pickomino's and the home page's above):
+# the shelf's pages carry tables (Papayoo's deals, Qwixx's sheet) and long source addresses.
+EVERY_GAME = [
+    ("en-US" if index % 2 else "fr-FR", f"/en/games/{slug}/" if index % 2 else f"/fr/jeux/{slug}/")
+    for index, slug in enumerate(
+        [
+            "yahtzee",
+            "tarot",
+            "skyjo",
+            "skull_king",
+            "seven_wonders",
+            "ticket_to_ride",
+            "flip_7",
+            "kingdomino",
+            "molkky",
+            "papayoo",
+            "qwixx",
+            "six_nimmt",
+            "uno",
+            "wingspan",
+        ]
+    )
+]
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("width", [320, 390])
 @pytest.mark.parametrize(
-    ("locale", "path"), [("en-US", PICKOMINO_EN), ("fr-FR", PICKOMINO_FR), ("en-US", "/en/"), ("fr-FR", "/fr/")]
+    ("locale", "path"),
+    [("en-US", PICKOMINO_EN), ("fr-FR", PICKOMINO_FR), ("en-US", "/en/"), ("fr-FR", "/fr/"), *EVERY_GAME],
 )
 def test_nothing_spills_out_of_its_box_on_a_small_phone(make_page: MakePage, locale: str, path: str, width: int):
     # WCAG 1.4.10 (reflow): readable at 320 CSS pixels wide without losing content.

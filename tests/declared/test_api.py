@@ -177,7 +177,13 @@ def test_the_games_are_listed_and_a_declared_one_publishes_its_inputs(client: Cl
     bid = next(item for item in skull_king["inputs"] if item["key"] == "bid")
     assert (bid["per"], bid["kind"], bid["min"], bid["max"]) == ("player", "count", 0, "dealt")
     assert {option["key"] for option in skull_king["options"]} >= {"scoring", "kraken", "deal"}
-    assert skull_king["end"] == {"rounds": "size(options.deal)", "target": None, "table_decides": False}
+    assert skull_king["end"] == {
+        "rounds": "size(options.deal)",
+        "target": None,
+        "table_decides": False,
+        "untied": False,
+        "last_standing": False,
+    }
     assert client.get("/api/v1/games/chess").status_code == 404
 
 

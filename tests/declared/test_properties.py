@@ -84,7 +84,9 @@ def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.S
     if spec.step:
         step = spec.step
         return st.integers(low // step, high // step).map(lambda n: n * step)
-    return st.integers(low, min(high, low + 60))
+    # Mostly small values (rounds that pass the games' sums), sometimes anywhere in the bounds
+    # (a UNO hand of 900: games that end at a high target get there).
+    return st.one_of(st.integers(low, min(high, low + 60)), st.integers(low, high))
 
 
 def round_inputs(draw: st.DrawFn, game: Game, match: Match) -> dict[str, Any]:
@@ -235,7 +237,8 @@ def test_random_rounds_can_play_a_game_to_its_end(key: str) -> None:
     match, accepted, _refused = find(
         played(game),
         lambda case: case[0].state.over and len(case[1]) >= 1,
-        settings=settings(max_examples=1_000, database=None, deadline=None),
+        # Derandomized: the search is the same at every run, so it cannot pass by luck once.
+        settings=settings(max_examples=1_000, database=None, deadline=None, derandomize=True),
     )
     assert match.state.over
     check_match(game, match, accepted)

@@ -135,3 +135,40 @@ def test_a_refused_property_is_worded_in_french_with_the_state_unchanged() -> No
     assert refused.json()["error"]["code"] == "rule"
     assert "couronnes" in refused.json()["error"]["message"]
     assert client.get(f"/api/v1/matches/{match['id']}").json()["seq"] == 0
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_declared_game_describes_its_inputs_and_end_to_another_client(key: str) -> None:
+    described = Client().get(f"/api/v1/games/{key}")
+    assert described.status_code == 200, described.content
+    body = described.json()
+    assert body["scored"] == GAMES[key].file.scored
+    assert [item["key"] for item in body["inputs"]] == [item.key for item in GAMES[key].file.inputs]
+
+
+def test_molkky_is_described_as_played_by_turns_with_its_pins_as_a_list() -> None:
+    body = Client().get("/api/v1/games/molkky").json()
+    assert body["scored"] == "turns"
+    assert body["end"]["last_standing"] is True
+    pins = next(item for item in body["inputs"] if item["key"] == "pins")
+    assert (pins["per"], pins["kind"], pins["min"], pins["max"], pins["max_length"]) == ("turn", "list", 1, 12, 12)
+
+
+def test_a_molkky_rematch_seats_the_lowest_score_first() -> None:
+    client = Client()
+    match = create(client, "molkky", ["Ada", "Ben", "Cy"])
+    for pins in ([12], [3], [7]):  # Ada 12, Ben 3, Cy 7
+        assert act(client, match, {"type": "turn", "inputs": {"pins": pins}}).status_code == 200
+    page = client.get(f"/en/tables/new/molkky/?from={match['id']}").content.decode()
+    seated = [page.index(f'value="{name}"') for name in ("Ben", "Cy", "Ada")]
+    assert seated == sorted(seated)
+
+
+def test_a_rematch_of_a_game_scored_by_rounds_keeps_the_seats() -> None:
+    client = Client()
+    match = create(client, "papayoo", ["Ada", "Ben", "Cy"])
+    body = {"type": "round", "inputs": {"points": [200, 10, 40]}}
+    assert act(client, match, body).status_code == 200
+    page = client.get(f"/en/tables/new/papayoo/?from={match['id']}").content.decode()
+    seated = [page.index(f'value="{name}"') for name in ("Ada", "Ben", "Cy")]
+    assert seated == sorted(seated)

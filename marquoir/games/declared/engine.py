@@ -187,6 +187,13 @@ class GameState:
                 totals[key] += points
         return totals
 
+    def categories_counted(self) -> tuple[str, ...]:
+        """The categories this match's options count (a variant's bonus only when it is played)."""
+        options = _option_context(self)
+        return tuple(
+            category.key for category in self.game.categories if category.when is None or _truth(category.when, options)
+        )
+
     def figures(self, player: int) -> dict[str, int]:
         totals = {figure.key: 0 for figure in self.game.file.figures}
         for scored in self.rounds:
@@ -591,6 +598,9 @@ def _player_scope(game: Game, table: Scope, inputs: Mapping[str, Any], seat: int
 def _categories(game: Game, scope: Scope) -> dict[str, int]:
     points: dict[str, int] = {}
     for category in game.categories:
+        if category.when is not None and not _truth(category.when, scope):
+            points[category.key] = 0  # a variant not played: its key stays, for a steady breakdown
+            continue
         if category.units is None:
             points[category.key] = _whole(category.formula, scope)  # type: ignore[arg-type]
             continue

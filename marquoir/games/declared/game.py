@@ -18,7 +18,7 @@ position: a typo never waits for the table to find it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ class CompiledCategory:
     formula: Compiled | None
     units: Compiled | None
     over: tuple[tuple[str, Compiled], ...]
+    when: Compiled | None = None
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,13 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         if item.per == "player":
             player_derived.append((item.key, compiled(item.formula, f"derived.{item.key}", set(player_level))))
             player_level.add(item.key)
-    categories = tuple(_category(category, player_level, compiled) for category in file.points)
+    categories = tuple(
+        replace(
+            _category(category, player_level, compiled),
+            when=compiled(category.when, f"points.{category.key}.when", option_level) if category.when else None,
+        )
+        for category in file.points
+    )
     checks = {
         (kind, per): tuple(
             (

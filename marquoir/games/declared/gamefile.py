@@ -199,6 +199,10 @@ class Category(Strict):
     label: Words
     formula: Formula | None = None
     best: Spread | None = None
+    when: Formula | None = Field(
+        None,
+        description="the category counts (and shows) only when this holds: a variant's bonus (Kingdomino's Harmony)",
+    )
 
     @model_validator(mode="after")
     def _one_way(self) -> Category:
@@ -322,6 +326,9 @@ class GameFile(Strict):
     winner: Literal["highest", "lowest"]
     lowest_wins_when: Formula | None = Field(
         None, description="an option under which the lowest total wins instead (UNO's other scoring)"
+    )
+    rematch: Literal["same", "lowest_first"] = Field(
+        "same", description="how the next game seats the players: as they sat, or the lowest total first (Mölkky)"
     )
     box: Box
     options: list[OptionDef] = Field(default_factory=list)

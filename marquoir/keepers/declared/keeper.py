@@ -124,6 +124,14 @@ class DeclaredKeeper(Keeper):
     def reference_template(self) -> str:
         return "declared/reference.html"
 
+    def rematch_order(self, view: MatchView) -> list[int]:
+        """As they sat, or (``rematch = "lowest_first"``) the lowest total first, ties as they sat."""
+        state = view.engine.state
+        seats = list(range(state.player_count))
+        if self.game.file.rematch == "lowest_first":
+            seats.sort(key=lambda seat: state.totals[seat])
+        return seats
+
     def describe(self) -> dict[str, Any]:
         """What ``GET /api/v1/games/{key}`` publishes: the inputs, options and end."""
         return describe_game(self.game)
@@ -134,6 +142,7 @@ def describe_game(game: Game) -> dict[str, Any]:
     return {
         "scored": file.scored,
         "winner": file.winner,
+        "lowest_wins_when": file.lowest_wins_when,
         "inputs": [
             {
                 "key": item.key,
@@ -143,11 +152,20 @@ def describe_game(game: Game) -> dict[str, Any]:
                 "min": item.min,
                 "max": item.max,
                 "step": item.step,
-                "choices": list(item.choices) or None,
+                "choices": list(item.choices) or [choice.value for choice in item.names] or None,
                 "parts": [
-                    {"key": part.key, "min": part.min, "max": part.max, "default": part.default} for part in item.parts
+                    {
+                        "key": part.key,
+                        "min": part.min,
+                        "max": part.max,
+                        "default": part.default,
+                        "names": [choice.value for choice in part.names] or None,
+                        "optional": part.optional,
+                    }
+                    for part in item.parts
                 ]
                 or None,
+                "max_length": item.max_length,
                 "default": item.default,
                 "when": item.when,
             }
@@ -159,6 +177,7 @@ def describe_game(game: Game) -> dict[str, Any]:
                 "kind": option.kind,
                 "label": {"en": option.label.en, "fr": option.label.fr},
                 "default": option.default,
+                "nullable": option.nullable,
                 "default_formula": option.default_formula,
                 "min": option.min,
                 "max": option.max,
@@ -166,7 +185,13 @@ def describe_game(game: Game) -> dict[str, Any]:
             }
             for option in file.options
         ],
-        "end": {"rounds": file.end.rounds, "target": file.end.target, "table_decides": file.end.table_decides},
+        "end": {
+            "rounds": file.end.rounds,
+            "target": file.end.target,
+            "table_decides": file.end.table_decides,
+            "untied": file.end.untied,
+            "last_standing": file.end.last_standing,
+        },
         "tiebreaks": [{"key": tiebreak.key, "higher": tiebreak.higher} for tiebreak in file.tiebreaks],
         "categories": [category.key for category in file.points],
     }

@@ -306,6 +306,7 @@ def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
     """Rounds × players (a game scored round by round), or categories × players (at the end)."""
     game = state.game
     if game.file.scored == "end":
+        counted = state.categories_counted()
         rows = (
             tuple(
                 GridRow(
@@ -313,6 +314,7 @@ def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
                     cells=tuple(total_text(state.breakdown(seat)[category.key]) for seat in range(state.player_count)),
                 )
                 for category in game.file.points
+                if category.key in counted
             )
             if state.rounds
             else ()
@@ -353,12 +355,13 @@ def rules_text(game: Game, state: GameState) -> str:
     return " · ".join(parts)
 
 
-def _thrower(state: GameState, names: Sequence[str]) -> str:
-    """A game played by turns: whose turn it is and what they carry, in a line ("Ada · 23 · misses in a row: 2")."""
+def _thrower(state: GameState, names: Sequence[str]) -> tuple[str, str]:
+    """A game played by turns: whose turn it is, and what stands in a line ("23 · Misses in a
+    row: 2 · out: Ben"); empty where anyone enters a round."""
     seat = state.current
     if seat is None:
-        return ""
-    parts = [names[seat], total_text(state.totals[seat])]
+        return "", ""
+    parts = [total_text(state.totals[seat])]
     if state.game.file.turns is not None:
         for item in state.game.file.turns.carry:
             value = state.carried[seat].get(item.key)
@@ -368,7 +371,7 @@ def _thrower(state: GameState, names: Sequence[str]) -> str:
     out = [names[other] for other, gone in enumerate(state.out) if gone]
     if out:
         parts.append(_("out: %(names)s") % {"names": ", ".join(out)})
-    return " · ".join(parts)
+    return names[seat], " · ".join(parts)
 
 
 def table_context(
@@ -381,7 +384,8 @@ def table_context(
         "players": band_in_points(names, state.totals, current=state.current),
         "action_type": TURN if game.by_turns else ROUND,
         "warnings": warning_texts(game, state.rounds[-1], names) if state.rounds else [],
-        "thrower": _thrower(state, names),
+        "thrower": _thrower(state, names)[0],
+        "thrower_standing": _thrower(state, names)[1],
         "game_name": name,
         "rules_text": rules_text(game, state),
         "grid": grid(state, names),

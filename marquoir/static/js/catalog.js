@@ -62,6 +62,11 @@
     return window.location.pathname + (query ? "?" + query : "") + window.location.hash;
   }
 
+  // Only what changes is touched: the first pass, on a page as served, changes nothing.
+  function show(element, shown) {
+    if (element && element.hidden === shown) { element.hidden = !shown; }
+  }
+
   function apply() {
     timer = null;
     var text = value("q").slice(0, QUERY_MAX_LENGTH).trim();
@@ -72,16 +77,16 @@
     var shown = 0;
     cards.forEach(function (card) {
       var kept = keeps(card, query, players, minutes, category);
-      card.hidden = !kept;
+      if (card.hidden === kept) { card.hidden = !kept; }
       shown += kept ? 1 : 0;
     });
     sections.forEach(function (section) {
-      section.hidden = !section.querySelector(".card[data-keys]:not([hidden])");
+      show(section, section.querySelector(".card[data-keys]:not([hidden])") !== null);
     });
     var active = Boolean(query || players || minutes || category);
-    if (played) { played.hidden = active; }
-    if (clear) { clear.hidden = !active; }
-    if (empty) { empty.hidden = shown > 0; }
+    show(played, !active);
+    show(clear, active);
+    show(empty, shown === 0);
     var sentence = counts[shown] || String(shown);
     if (count.textContent !== sentence) { count.textContent = sentence; }
     var next = address(text, players, minutes, category);
