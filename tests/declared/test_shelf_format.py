@@ -6,13 +6,17 @@ empty, Flip 7's tie on top that plays on, Kingdomino's records refused in words.
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 import pytest
 from django.test import Client
 
+from marquoir.games.content import GAMES_DIR
 from marquoir.games.declared import GameState, Round, Turn, declared_games, resolve_options
 from marquoir.games.declared.engine import apply
+from marquoir.games.declared.game import compile_game
+from marquoir.games.declared.gamefile import GameFileError, parse_game_file
 from marquoir.rules import RuleError
 
 from .test_api import act, create
@@ -172,3 +176,54 @@ def test_a_rematch_of_a_game_scored_by_rounds_keeps_the_seats() -> None:
     page = client.get(f"/en/tables/new/papayoo/?from={match['id']}").content.decode()
     seated = [page.index(f'value="{name}"') for name in ("Ada", "Ben", "Cy")]
     assert seated == sorted(seated)
+
+
+def molkky_data() -> dict[str, Any]:
+    return tomllib.loads((GAMES_DIR / "molkky" / "game.toml").read_text(encoding="utf-8"))
+
+
+def refused_file(data: dict[str, Any]) -> str:
+    with pytest.raises(GameFileError) as refusal:
+        compile_game(parse_game_file(data, source="test.toml"), source="test.toml")
+    return str(refusal.value)
+
+
+def test_a_game_played_by_turns_takes_no_input_per_player() -> None:
+    data = molkky_data()
+    data["inputs"][1]["per"] = "player"
+    assert "per = 'turn' inputs only" in refused_file(data)
+
+
+def test_a_turn_input_belongs_to_a_game_played_by_turns() -> None:
+    data = molkky_data()
+    data["scored"] = "rounds"
+    del data["turns"]
+    data["end"]["last_standing"] = False
+    assert "per = 'turn'" in refused_file(data)
+
+
+def test_the_last_player_standing_needs_to_know_who_is_out() -> None:
+    data = molkky_data()
+    del data["turns"]["skip"]
+    assert "last_standing needs turns.skip" in refused_file(data)
+
+
+def test_a_turn_may_only_set_the_total_and_the_carried_values() -> None:
+    data = molkky_data()
+    data["turns"]["after"]["luck"] = "1"
+    assert "turns.after.luck" in refused_file(data)
+
+
+def test_a_list_of_numbers_has_its_bounds_as_whole_numbers_few_apart() -> None:
+    data = molkky_data()
+    data["inputs"][0]["max"] = "players"
+    assert "whole-number min and max" in refused_file(data)
+    data["inputs"][0]["max"] = 500
+    assert "at most 50 apart" in refused_file(data)
+
+
+def test_a_turn_formula_reads_the_thrower_and_a_typo_is_refused_with_its_place() -> None:
+    data = molkky_data()
+    data["turns"]["others"]["total"] = "thrower.total == totl ? 0 : total"
+    assert "turns.others.total" in refused_file(data)
+    assert "unknown name 'totl'" in refused_file(data)

@@ -406,7 +406,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     ties = tuple(tuple(_whole(compiled, players[seat]) for _key, compiled in game.tiebreaks) for seat in range(count))
     figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
     lowest = state.lowest_wins
-    end_reason = _end_reason(state, number, totals, out, ties, lowest)
+    end_reason = _end_reason(state, number, totals, out, lowest)
     return RoundScored(
         number=number,
         inputs=inputs,
@@ -632,9 +632,11 @@ def _end_reason(
     number: int,
     totals: Sequence[int],
     out: Sequence[bool],
-    ties: Sequence[Sequence[int]],
     lowest: bool,
 ) -> str | None:
+    """Why the game ends after this round, or None: one player alone still in, a total at
+    the target (among those still in), the last round; a game that plays on while the first
+    place is shared (``untied``) ends only when it is not."""
     end = state.game.file.end
     variables = _option_context(state)
     reason = None

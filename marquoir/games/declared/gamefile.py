@@ -164,8 +164,10 @@ class InputDef(Strict):
             raise ValueError("a counts input needs its parts")
         if self.kind == "player" and self.per == "player":
             raise ValueError("a player input is given once per round")
-        if self.kind == "list" and not self.names and (self.min is None or self.max is None):
-            raise ValueError("a list input needs its names, or min and max for its numbers")
+        # A list of numbers is a box per number on the pad: known when the game loads, and few.
+        numbers_known = isinstance(self.min, int) and isinstance(self.max, int) and 0 <= self.max - self.min < 50
+        if self.kind == "list" and not self.names and not numbers_known:
+            raise ValueError("a list input needs its names, or whole-number min and max at most 50 apart")
         if self.kind == "records" and not self.parts:
             raise ValueError("a records input needs its parts (each record's fields)")
         if self.kind in {"list", "records"} and self.max_length is None:

@@ -346,6 +346,8 @@ def rules_text(game: Game, state: GameState) -> str:
     target, planned = state.target(), state.rounds_planned()
     if target is not None:
         parts.append(_("ends when a total reaches %(target)s") % {"target": total_text(target)})
+    if game.file.end.last_standing:
+        parts.append(_("or when one player alone is still in"))
     if planned is not None and game.file.scored != "end":
         parts.append(ngettext("%(rounds)s round", "%(rounds)s rounds", planned) % {"rounds": planned})
     if game.file.tiebreaks:

@@ -29,10 +29,25 @@
     // the one it was entered on, and otherwise drops it and says why (never shown to the
     // next player). The address then goes back to the bare table.
     var y = window.scrollY;
+    var before = document.getElementById("table");
+    var focused = before && before.contains(document.activeElement) ? document.activeElement : null;
+    var place = focused ? { tag: focused.tagName, name: focused.name, value: focused.value } : null;
     window.htmx
       .ajax("GET", window.location.pathname + window.location.search, { target: "#table", swap: "outerHTML" })
       .finally(function () {
         var table = document.getElementById("table");
+        // A keyboard or screen-reader user keeps their place, as after their own tap
+        // (outbox.js): the same control if it is still there, else the bar, which says what changed.
+        if (place && table && !table.contains(document.activeElement)) {
+          var same = place.name && place.value
+            ? table.querySelector(place.tag + '[name="' + place.name + '"][value="' + CSS.escape(place.value) + '"]')
+            : null;
+          var target = same || table.querySelector(".bar__text");
+          if (target) {
+            if (!same) { target.setAttribute("tabindex", "-1"); }
+            target.focus({ preventScroll: true });
+          }
+        }
         if (table && table.dataset.dropped && table.dataset.home) {
           window.history.replaceState(null, "", table.dataset.home);
         }
