@@ -197,10 +197,11 @@ class Keeper:
         """The engine's match (a ``GameMatch``) for a stored set-up, before any action."""
         raise NotImplementedError
 
-    def rematch_order(self, view: MatchView) -> list[int]:
-        """The seats of ``view``'s match in the order the next game seats them: as they sat,
-        unless the game's rules say otherwise (Mölkky: the lowest score throws first)."""
-        return list(range(len(view.row.players)))
+    def rematch_order(self, view: MatchView) -> list[int] | None:
+        """The seats of ``view``'s match in the order the next game seats them, the first of
+        them starting (Mölkky: the lowest score throws first); None: as they sat, the same
+        player starting."""
+        return None
 
     @cached_property
     def _actions_by_type(self) -> dict[str, type[ActionBody]]:

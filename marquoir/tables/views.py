@@ -60,10 +60,11 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
         initial: dict[str, Any] = {}
         previous = find_match(request.GET.get("from"))
         if previous is not None:  # a rematch: the same table again, seated as the game's rules say
-            order = keeper.rematch_order(match_view(previous)) if previous.game == game else []
-            seats = order if sorted(order) == list(range(len(previous.players))) else list(range(len(previous.players)))
+            seated = list(range(len(previous.players)))
+            order = keeper.rematch_order(match_view(previous)) if previous.game == game else None
+            seats = order if order is not None and sorted(order) == seated else seated
             initial = {f"name_{index}": previous.players[seat] for index, seat in enumerate(seats)}
-            first = previous.first if seats == sorted(seats) else 0
+            first = 0 if order is not None else previous.first  # the game's order: its first starts
             initial.update(first=first, assistant=previous.assistant, **previous.options)
         return render(request, "tables/new.html", {"form": NewMatchForm(keeper, initial=initial), **page})
     form = NewMatchForm(keeper, request.POST)

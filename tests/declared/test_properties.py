@@ -66,7 +66,7 @@ def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.S
     if spec.kind == "choice":
         return st.sampled_from(spec.choices)
     if spec.kind == "counts":
-        return st.fixed_dictionaries({part.key: st.integers(part.min, min(part.max, 6)) for part in spec.parts})
+        return st.fixed_dictionaries({part.key: st.integers(part.min, min(part.most, 6)) for part in spec.parts})
     if spec.kind == "list":
         values = [choice.value for choice in spec.names] or list(range(least or 0, (most or 0) + 1))
         return st.lists(st.sampled_from(values), max_size=min(spec.max_length or 0, 4), unique=spec.distinct)
@@ -75,7 +75,7 @@ def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.S
             part.key: (
                 st.one_of(st.none(), st.sampled_from([choice.value for choice in part.names]))
                 if part.names
-                else st.integers(part.min, min(part.max, part.min + 8))
+                else st.integers(part.min, min(part.most, part.min + 8))
             )
             for part in spec.parts
         }

@@ -6,6 +6,7 @@ empty, Flip 7's tie on top that plays on, Kingdomino's records refused in words.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
@@ -14,7 +15,7 @@ from django.test import Client
 
 from marquoir.games.content import GAMES_DIR
 from marquoir.games.declared import GameState, Round, Turn, declared_games, resolve_options
-from marquoir.games.declared.engine import apply
+from marquoir.games.declared.engine import apply, tie_broken
 from marquoir.games.declared.game import compile_game
 from marquoir.games.declared.gamefile import GameFileError, parse_game_file
 from marquoir.rules import RuleError
@@ -227,3 +228,35 @@ def test_a_turn_formula_reads_the_thrower_and_a_typo_is_refused_with_its_place()
     data["turns"]["others"]["total"] = "thrower.total == totl ? 0 : total"
     assert "turns.others.total" in refused_file(data)
     assert "unknown name 'totl'" in refused_file(data)
+
+
+def test_a_molkky_rematch_lets_the_lowest_score_throw_first_even_when_the_seats_stay() -> None:
+    client = Client()
+    body = {"game": "molkky", "players": ["Ada", "Ben"], "first": 1}
+    created = client.post("/api/v1/matches", data=body, content_type="application/json").json()
+    for pins in ([12], [2]):  # Ben 12, then Ada 2: Ada is lowest, already in the first seat
+        assert act(client, created, {"type": "turn", "inputs": {"pins": pins}}).status_code == 200
+    page = client.get(f"/en/tables/new/molkky/?from={created['id']}").content.decode()
+    assert page.index('value="Ada"') < page.index('value="Ben"')
+    assert re.search(r'name="first" value="0"[^>]*checked', page)
+
+
+def test_a_tie_with_a_player_out_is_no_shared_win() -> None:
+    state = state_of("molkky", 2)
+    for pins in ([12], [12], [], [1], [], [], [1], [], [], []):
+        state, _ = apply(state, Turn({"pins": pins}))
+    assert state.totals == (13, 13)
+    assert state.out == (False, True)
+    assert tie_broken(state) is None
+
+
+def test_papayoo_s_taker_left_unsaid_on_the_form_is_the_input_left_out() -> None:
+    from marquoir.registry import installed_games
+
+    keeper = installed_games()["papayoo"]
+    fields = {"type": "round", "players": "4", "drawn": "points,papayoo_by", "in_papayoo_by": "-1"}
+    fields |= {f"in_points_{seat}": str(points) for seat, points in enumerate([52, 98, 60, 40])}
+    action = keeper.form_action(fields)
+    assert action == {"type": "round", "inputs": {"points": [52, 98, 60, 40]}}
+    fields["in_papayoo_by"] = "3"
+    assert keeper.form_action(fields)["inputs"]["papayoo_by"] == 3

@@ -39,8 +39,10 @@ RULE = "rule"
 MAX_ROUNDS = 200
 """A match's log keeps each round: a bound for a game that ends only by a target."""
 
-MAX_TURNS = 2_000
-"""A game played by turns: a bound on its log (Mölkky at 20 players ends long before)."""
+MAX_TURNS = 600
+"""A game played by turns: a bound on its log. Mölkky at 20 players ends near 300 throws;
+each step of a match keeps its state, so the memory of a match grows with the square of its
+log (600 turns at 20 players: about 3 MB while it is folded)."""
 
 MAX_SHARES = 2_000
 """The most shares a ``best`` category may try in one round (7 Wonders tries at most 6)."""
@@ -499,8 +501,8 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
                 raise RuleError(INVALID, "missing_part", part=name, **where)
             if not is_whole_number(number):
                 raise RuleError(INVALID, "input_kind", kind="count", part=name, **where)
-            if not part.min <= number <= part.max:
-                raise RuleError(INVALID, "input_range", part=name, value=number, min=part.min, max=part.max, **where)
+            if not part.min <= number <= part.most:
+                raise RuleError(INVALID, "input_range", part=name, value=number, min=part.min, max=part.most, **where)
             read[name] = number
         return read
     if spec.kind == "list":
@@ -564,8 +566,8 @@ def _records(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[dict[
                     raise RuleError(INVALID, "input_choice", part=name, value=str(item)[:40], choices=names, **where)
             elif not is_whole_number(item):
                 raise RuleError(INVALID, "input_kind", kind="count", part=name, **where)
-            elif not part.min <= item <= part.max:
-                raise RuleError(INVALID, "input_range", part=name, value=item, min=part.min, max=part.max, **where)
+            elif not part.min <= item <= part.most:
+                raise RuleError(INVALID, "input_range", part=name, value=item, min=part.min, max=part.most, **where)
             entry[name] = item
         read.append(entry)
     return read
@@ -746,8 +748,10 @@ def tie_broken(state: GameState) -> TieBroken | None:
     ranked = standings(state)
     if not ranked:
         return None
-    best = ranked[0].score
-    tied = tuple(standing.player for standing in ranked if standing.score == best)
+    # Tied: equal on what ranks before the tie-breaks (still in, then the total), so a player
+    # out of the game is never tied with the one who won by being the last in.
+    best = order_key(state, ranked[0].player)[:2]
+    tied = tuple(standing.player for standing in ranked if order_key(state, standing.player)[:2] == best)
     if len(tied) < 2:
         return None
     ties = state.rounds[-1].ties if state.rounds else ()

@@ -78,11 +78,6 @@ class Game:
     def key(self) -> str:
         return self.file.key
 
-    @property
-    def lowest_wins(self) -> bool:
-        """The lowest total wins, whatever the options (see ``lowest_wins_for``)."""
-        return self.file.winner == "lowest" and self.lowest_when is None
-
     def lowest_wins_for(self, options: Mapping[str, Any], player_count: int) -> bool:
         """The lowest total wins with these options (UNO's "held" scoring turns it over)."""
         if self.lowest_when is not None:

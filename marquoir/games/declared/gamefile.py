@@ -114,7 +114,7 @@ class Part(Strict):
     key: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_]{0,31}$")]
     label: Words
     min: int = 0
-    max: int = 0
+    max: int | None = Field(None, description="required, but for a part that is one of names")
     default: int | None = Field(None, description="taken when the part is left out; none: the part is required")
     names: list[Choice] = Field(
         default_factory=list, description="records: the part is one of these names (a terrain), not a number"
@@ -123,9 +123,14 @@ class Part(Strict):
 
     @model_validator(mode="after")
     def _bounds(self) -> Part:
-        if not self.names and self.max < self.min:
-            raise ValueError("a part needs max >= min")
+        if not self.names and (self.max is None or self.max < self.min):
+            raise ValueError("a part needs its max, at least its min (or its names)")
         return self
+
+    @property
+    def most(self) -> int:
+        """The part's largest number (a part of names has none: 0)."""
+        return self.max if self.max is not None else 0
 
 
 class InputDef(Strict):
@@ -172,9 +177,27 @@ class InputDef(Strict):
             raise ValueError("a records input needs its parts (each record's fields)")
         if self.kind in {"list", "records"} and self.max_length is None:
             raise ValueError(f"a {self.kind} input needs max_length")
+        if self.kind == "list":
+            values = self.list_values()
+            if self.arrangement is not None:
+                drawn = [value for row in self.arrangement for value in row]
+                if sorted(map(str, drawn)) != sorted(map(str, values)):
+                    raise ValueError("a list's arrangement draws each of its values once, and only them")
+            if self.default is not None and (
+                not isinstance(self.default, list) or any(value not in values for value in self.default)
+            ):
+                raise ValueError("a list's default is a list of its values")
         if self.when is not None and self.default is None:
             raise ValueError("an input taken only 'when' something holds needs the default it has otherwise")
         return self
+
+    def list_values(self) -> list[int | str]:
+        """A list input's values: its names, or its numbers from min to max."""
+        if self.names:
+            return [choice.value for choice in self.names]
+        if isinstance(self.min, int) and isinstance(self.max, int):
+            return list(range(self.min, self.max + 1))
+        return []
 
 
 class Derived(Strict):
@@ -374,6 +397,10 @@ class GameFile(Strict):
                 raise ValueError(f"inputs.{item.key}: a game scored by turns takes per = 'turn' inputs only")
             if not turns and item.per == "turn":
                 raise ValueError(f"inputs.{item.key}: per = 'turn' is for a game scored by turns")
+        per_player = [item.per for item in self.derived] + [check.per for check in self.checks + self.warnings]
+        if turns and "player" in per_player:
+            # A turn is one player's: its values and rules are the thrower's, read at the round's level.
+            raise ValueError("a game scored by turns has no per-player derived values, checks or warnings")
         if self.end.last_standing and not (self.turns and self.turns.skip):
             raise ValueError("end.last_standing needs turns.skip (who is out)")
         return self

@@ -61,7 +61,8 @@ class DeclaredRoundIn(ActionBody):
                 continue
             if spec.per != "player":
                 value = _form_value(spec, data, None)
-                if value is not None:
+                # "Not said" (an optional player's default) is the input left out.
+                if value is not None and not (spec.kind == "player" and value == spec.default):
                     inputs[spec.key] = value
                 continue
             values = [_form_value(spec, data, seat) for seat in range(players)]
@@ -118,8 +119,7 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
         return bool(data.get(name))
     if spec.kind == "list":
         # One box per value: ``in_pins_7`` (per turn), ``in_locked_red_0`` (per player).
-        values = [choice.value for choice in spec.names] or list(range(int(spec.min or 0), int(spec.max or 0) + 1))
-        return [value for value in values if data.get(field_name(spec.key, seat, str(value)))]
+        return [value for value in spec.list_values() if data.get(field_name(spec.key, seat, str(value)))]
     if spec.kind == "records":
         return _form_records(spec, data, seat)
     if spec.kind == "counts":

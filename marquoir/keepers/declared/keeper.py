@@ -124,13 +124,13 @@ class DeclaredKeeper(Keeper):
     def reference_template(self) -> str:
         return "declared/reference.html"
 
-    def rematch_order(self, view: MatchView) -> list[int]:
-        """As they sat, or (``rematch = "lowest_first"``) the lowest total first, ties as they sat."""
+    def rematch_order(self, view: MatchView) -> list[int] | None:
+        """``rematch = "lowest_first"``: the lowest total first (and starting), ties as they
+        sat; otherwise as they sat."""
+        if self.game.file.rematch != "lowest_first":
+            return None
         state = view.engine.state
-        seats = list(range(state.player_count))
-        if self.game.file.rematch == "lowest_first":
-            seats.sort(key=lambda seat: state.totals[seat])
-        return seats
+        return sorted(range(state.player_count), key=lambda seat: state.totals[seat])
 
     def describe(self) -> dict[str, Any]:
         """What ``GET /api/v1/games/{key}`` publishes: the inputs, options and end."""

@@ -110,9 +110,7 @@ class Pad:
 
 def _set_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:
     """A list input as a box per value (Qwixx's rows, Mölkky's pins), drawn as the file arranges them."""
-    values: list[Any] = [choice.value for choice in spec.names] or list(
-        range(int(spec.min or 0), int(spec.max or 0) + 1)
-    )
+    values = spec.list_values()
     texts = [local(choice.label) for choice in spec.names] or [str(value) for value in values]
     default = spec.default if isinstance(spec.default, list) else []
     boxes = tuple(
@@ -185,12 +183,16 @@ def _control(
         checked = bool(raw) if refill else bool(spec.default)
         return PadField(name, label, "flag", "1" if checked else "")
     if spec.kind == "player":
+        # An optional one (Papayoo's "who took the Papayoo?") can be left unsaid, and a wrong
+        # tap taken back: its default is one more choice.
+        unsaid = ((str(spec.default), _("Not said")),) if isinstance(spec.default, int) else ()
+        chosen = raw if raw is not None else (spec.default if isinstance(spec.default, int) else "")
         return PadField(
             name,
             label,
             "player",
-            str(raw or ""),
-            choices=tuple((str(index), player) for index, player in enumerate(names)),
+            str(chosen),
+            choices=(*((str(index), player) for index, player in enumerate(names)), *unsaid),
         )
     if spec.kind == "choice":
         chosen = str(raw) if raw is not None else str(start if start is not None else spec.choices[0])
@@ -382,12 +384,13 @@ def table_context(
     state: GameState = view.engine.state
     names = list(view.row.players)
     name = local(game.file.box.names)
+    thrower, standing = _thrower(state, names)
     context: dict[str, Any] = {
         "players": band_in_points(names, state.totals, current=state.current),
         "action_type": TURN if game.by_turns else ROUND,
         "warnings": warning_texts(game, state.rounds[-1], names) if state.rounds else [],
-        "thrower": _thrower(state, names)[0],
-        "thrower_standing": _thrower(state, names)[1],
+        "thrower": thrower,
+        "thrower_standing": standing,
         "game_name": name,
         "rules_text": rules_text(game, state),
         "grid": grid(state, names),
