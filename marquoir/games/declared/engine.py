@@ -31,7 +31,7 @@ from marquoir.rules.values import is_whole_number
 
 from .formulas import Compiled, FormulaFailed, Scope, context
 from .game import CompiledInput, Game
-from .gamefile import InputDef
+from .gamefile import InputDef, Part
 
 RULE = "rule"
 """The API's code for inputs that break one of the game's rules."""
@@ -499,11 +499,7 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
             number = value.get(name, part.default)
             if number is None:
                 raise RuleError(INVALID, "missing_part", part=name, **where)
-            if not is_whole_number(number):
-                raise RuleError(INVALID, "input_kind", kind="count", part=name, **where)
-            if not part.min <= number <= part.most:
-                raise RuleError(INVALID, "input_range", part=name, value=number, min=part.min, max=part.most, **where)
-            read[name] = number
+            read[name] = _part_value(part, number, where)
         return read
     if spec.kind == "list":
         return _list(spec, value, where)
@@ -560,17 +556,24 @@ def _records(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[dict[
                     raise RuleError(INVALID, "missing_part", part=name, **where)
                 entry[name] = None
                 continue
-            if part.names:
-                names = [choice.value for choice in part.names]
-                if not isinstance(item, str) or item not in names:
-                    raise RuleError(INVALID, "input_choice", part=name, value=str(item)[:40], choices=names, **where)
-            elif not is_whole_number(item):
-                raise RuleError(INVALID, "input_kind", kind="count", part=name, **where)
-            elif not part.min <= item <= part.most:
-                raise RuleError(INVALID, "input_range", part=name, value=item, min=part.min, max=part.most, **where)
-            entry[name] = item
+            entry[name] = _part_value(part, item, where)
         read.append(entry)
     return read
+
+
+def _part_value(part: Part, item: Any, where: Mapping[str, Any]) -> Any:
+    """One part of a group or a record, of its kind and bounds: one of its names, or a whole
+    number from its min to its max; ``RuleError`` otherwise."""
+    if part.names:
+        names = [choice.value for choice in part.names]
+        if not isinstance(item, str) or item not in names:
+            raise RuleError(INVALID, "input_choice", part=part.key, value=str(item)[:40], choices=names, **where)
+        return item
+    if not is_whole_number(item):
+        raise RuleError(INVALID, "input_kind", kind="count", part=part.key, **where)
+    if not part.min <= item <= part.most:
+        raise RuleError(INVALID, "input_range", part=part.key, value=item, min=part.min, max=part.most, **where)
+    return item
 
 
 def _check_bounds(item: CompiledInput, value: Any, variables: Scope | Mapping[str, Any], player: int | None) -> None:

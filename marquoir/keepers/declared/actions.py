@@ -132,10 +132,15 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
     return _number(data.get(name), spec, seat, negative=bool(data.get(f"minus_{spec.key}_{seat}")))
 
 
+def form_records(spec: InputDef) -> int:
+    """How many rows of a records input the form draws and reads (the API takes up to max_length)."""
+    return min(spec.max_length or 0, FORM_RECORDS)
+
+
 def _form_records(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """A records input's rows (``in_properties_3_squares_0``); a row left empty is no record."""
     records: list[dict[str, Any]] = []
-    for index in range(min(spec.max_length or 0, FORM_RECORDS)):
+    for index in range(form_records(spec)):
         record: dict[str, Any] = {}
         for part in spec.parts:
             raw = data.get(field_name(spec.key, seat, f"{index}_{part.key}"))

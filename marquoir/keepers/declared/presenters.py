@@ -35,7 +35,7 @@ from marquoir.tables.kit import (
     total_text,
 )
 
-from .actions import FORM_RECORDS, ROUND, TURN, field_name
+from .actions import ROUND, TURN, field_name, form_records
 from .state import totals_by_round
 from .words import local, result_words, round_status, warning_texts
 
@@ -134,7 +134,7 @@ def _set_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: in
 def _records_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:
     """A records input as rows of fields (Kingdomino: a property a row), the empty ones to fill."""
     rows = []
-    for index in range(min(spec.max_length or 0, FORM_RECORDS)):
+    for index in range(form_records(spec)):
         fields = []
         for part in spec.parts:
             name = field_name(spec.key, seat, f"{index}_{part.key}")
