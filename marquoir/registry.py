@@ -3,7 +3,8 @@
 A game is registered by its app's line in ``INSTALLED_APPS`` and by nothing else: each app
 with a ``keeper`` module (``marquoir/keepers/<game>/keeper.py``, as Django finds an app's
 ``admin.py``) holds ``KEEPER``, the game's one definition (or ``KEEPERS``, one per game, for
-the app that keeps every game declared as data): its key, box facts, quick
+the app that keeps every game declared as data; or ``find_keeper``, for games made since,
+such as a user's own): its key, box facts, quick
 reference and score keeping (``marquoir.tables.keepers.Keeper``). The core reads it
 through ``marquoir.tables.keepers.all_keepers``, the catalog through
 ``marquoir.catalog.games``; this module imports neither them nor any game (an
@@ -12,7 +13,7 @@ import-linter contract says so), so neither reaches into the other through it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
 from types import MappingProxyType
@@ -26,6 +27,14 @@ from django.utils.module_loading import module_has_submodule
 
 DEFINITION_MODULE = "keeper"
 """The module of a game app that defines the game (``KEEPER`` in it)."""
+
+FINDER = "find_keeper"
+"""A definition module's function that finds a game not installed by key but made since
+(a user's own game, kept in the database): ``find_keeper(key) -> keeper | None``."""
+
+FINDER_KEYS = "FOUND_KEYS"
+"""Beside ``find_keeper``: the pattern (a regular expression) of the keys it finds, for the
+API's schema to take them."""
 
 
 class InstalledGame(Protocol):
@@ -61,8 +70,23 @@ def installed_games() -> Mapping[str, Any]:
     return MappingProxyType(found)
 
 
+@cache
+def keeper_finders() -> tuple[tuple[Callable[[str], Any], str], ...]:
+    """Each app's ``find_keeper`` with the pattern of the keys it finds, in ``INSTALLED_APPS`` order."""
+    finders: list[tuple[Callable[[str], Any], str]] = []
+    for config in apps.get_app_configs():
+        if config.module is None or not module_has_submodule(config.module, DEFINITION_MODULE):
+            continue
+        module = import_module(f"{config.name}.{DEFINITION_MODULE}")
+        finder = getattr(module, FINDER, None)
+        if finder is not None:
+            finders.append((finder, getattr(module, FINDER_KEYS)))
+    return tuple(finders)
+
+
 @receiver(setting_changed)
 def _forget_on_new_apps(*, setting: str, **kwargs: object) -> None:
     """A test that installs an app of its own (a fake game) finds it, and loses it after."""
     if setting == "INSTALLED_APPS":
         installed_games.cache_clear()
+        keeper_finders.cache_clear()

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "marquoir.catalog",
     "marquoir.tables",
     "marquoir.groups",
+    "marquoir.own_games",
     # The games, one line each: a game's app and nothing else registers it (marquoir.registry
     # finds each app's keeper.py, the game's one definition). docs/adding-a-game.md says more.
     "marquoir.keepers.pickomino",

@@ -11,6 +11,7 @@ urlpatterns += i18n_patterns(
     path("", include("marquoir.catalog.urls")),
     path("", include("marquoir.tables.urls")),
     path("", include("marquoir.groups.urls")),
+    path("", include("marquoir.own_games.urls")),
     prefix_default_language=True,
 )
 

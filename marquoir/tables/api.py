@@ -39,7 +39,7 @@ from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .capabilities import edit_token_matches
-from .keepers import GameEndpoint, ScoreKeeper, all_keepers
+from .keepers import GameEndpoint, ScoreKeeper, all_keepers, found_key_patterns, keeper_for
 from .outcome import GameRefusal, ServiceError
 from .ratelimit import allow_action, allow_match_creation
 from .schemas import OutSchema, StrictBody, UndoIn
@@ -132,6 +132,13 @@ class Schemas:
     create_body: dict[str, Any]
     action_components: dict[str, Any]
 
+    def knows(self, game: object) -> bool:
+        """Whether ``game`` is the key of a game of these (or of one made since: a user's own)."""
+        return isinstance(game, str) and (game in self.keepers or keeper_for(game) is not None)
+
+    def keeper(self, game: object) -> ScoreKeeper | None:
+        return self.keepers.get(game) if isinstance(game, str) and game in self.keepers else keeper_for(game)
+
     def read_creation(self, body: object) -> Any:
         """The creation body read by ``CreateIn``; ServiceError naming the first thing wrong.
         What the names and options must be for the game is the game's to say (services)."""
@@ -141,7 +148,7 @@ class Schemas:
             return self.create_in.model_validate(body)
         except PydanticValidationError as failure:
             errors = failure.errors()
-        if all(_about_names(error) for error in errors) and body.get("game") in self.keepers:
+        if all(_about_names(error) for error in errors) and self.knows(body.get("game")):
             # How many players, and what a name may be: the services word it for the game.
             return self.create_in.model_construct(**body)
         unknown = sorted(str(error["loc"][0]) for error in errors if error["type"] == "extra_forbidden")
@@ -154,7 +161,7 @@ class Schemas:
         # The game first (it decides what the rest must be), then the fields in the body's order.
         order = list(_CREATE_REASONS)
         error = min(
-            (error for error in errors if not _about_names(error) or body.get("game") not in self.keepers),
+            (error for error in errors if not _about_names(error) or not self.knows(body.get("game"))),
             key=lambda error: order.index(str(error["loc"][0])) if error["loc"] and error["loc"][0] in order else 99,
         )
         field = str(error["loc"][0]) if error["loc"] else ""
@@ -169,6 +176,9 @@ def schemas_for(keepers: Mapping[str, ScoreKeeper]) -> Schemas:
     states = tuple(keeper.state_schema for keeper in keepers.values())
     state_out: Any = states[0] if len(states) == 1 else Union[states]  # noqa: UP007
     game_key: Any = Literal[tuple(keepers)]
+    # A game made since the site started (a user's own, "own.<id>"): its key has a pattern.
+    for pattern in found_key_patterns():
+        game_key = Union[game_key, Annotated[str, Field(pattern=pattern, max_length=40)]]  # noqa: UP007
 
     class CreateIn(StrictBody):
         game: game_key = Field(..., description="the game's key")
@@ -419,7 +429,7 @@ def _add_games(api: MarquoirAPI, keepers: Mapping[str, ScoreKeeper]) -> None:
     @api.get("/games/{key}", response={200: GameDetailOut, 404: ErrorOut}, summary="Read a game")
     def read_game(request: HttpRequest, key: str) -> HttpResponse:
         """One game; for a game declared as data, its inputs, options, end and tie-breaks."""
-        keeper = keepers.get(key)
+        keeper = keepers.get(key) or keeper_for(key)  # or a user's own game, by its id
         if keeper is None:
             return error_response(request, ServiceError("not_found", "unknown_game", game=shorten(key)))
         return answer(GameDetailOut, _game_json(keeper))
@@ -472,7 +482,7 @@ def _create_match(request: HttpRequest, schemas: Schemas) -> HttpResponse:
     game_keeper: ScoreKeeper | None = None
     try:
         body = schemas.read_creation(json_body(request))
-        game_keeper = schemas.keepers.get(body.game)
+        game_keeper = schemas.keeper(body.game)
         # Checked once: the match is made from the set-up as checked here.
         setup = services.check_new_match(game=body.game, players=body.players, first=body.first, options=body.options)
         # Only creations that happen are counted: a refused body costs no allowance. A script
@@ -548,7 +558,8 @@ def _add_game_endpoint(
         try:
             match = find_match_or_error(match_id)
             keeper = keeper_of(match)
-            endpoint = by_game.get(keeper.key)
+            # A game made since the site started (a user's own) serves what its kind serves.
+            endpoint = by_game.get(keeper.key) or next((own for own in keeper.api_endpoints if own.path == path), None)
             if endpoint is None:
                 served_by = ", ".join(str(keepers[name].name()) for name in names)
                 raise ServiceError("not_found", "wrong_game", game=served_by)

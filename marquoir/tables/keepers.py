@@ -21,11 +21,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from marquoir.registry import installed_games
+from marquoir.registry import installed_games, keeper_finders
 
 from .schemas import ActionBody, TableOptions
 
@@ -281,6 +282,11 @@ class Keeper:
 
     # --- the catalog
 
+    def rules_address(self) -> str | None:
+        """Where the table's "Rules of the game" link goes: the catalog's page of the game
+        (None: no page, no link). A user's own game links to its own page."""
+        return reverse("catalog:game", kwargs={"slug": self.meta.slug}) if self.meta is not None else None
+
     def reference(self) -> object | None:
         """The data of the game's quick reference on its rules page, built in the page's
         language (None: the game has none)."""
@@ -312,5 +318,20 @@ def all_keepers() -> Mapping[str, ScoreKeeper]:
 
 
 def keeper_for(game: object) -> ScoreKeeper | None:
-    """The keeper of ``game`` (a key), or None if Marquoir keeps no score for it."""
-    return all_keepers().get(game) if isinstance(game, str) else None
+    """The keeper of ``game`` (a key), or None if Marquoir keeps no score for it: an
+    installed game's, else one a finder knows (a user's own game, ``own.<id>``)."""
+    if not isinstance(game, str):
+        return None
+    installed = all_keepers().get(game)
+    if installed is not None:
+        return installed
+    for finder, _pattern in keeper_finders():
+        found = finder(game)
+        if found is not None:
+            return cast("ScoreKeeper", found)
+    return None
+
+
+def found_key_patterns() -> tuple[str, ...]:
+    """The patterns of the keys the finders know (the API's creation body takes them)."""
+    return tuple(pattern for _finder, pattern in keeper_finders())

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -68,7 +67,7 @@ def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool) -> Tabl
         can_undo=can_edit and bool(in_force(view.log)),
         log=log,
         last_action=last_action,
-        rules_url=reverse("catalog:game", kwargs={"slug": keeper.meta.slug}) if keeper.meta is not None else None,
+        rules_url=keeper.rules_address(),
     )
 
 

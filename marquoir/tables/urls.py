@@ -8,7 +8,7 @@ from . import views
 app_name = "tables"
 urlpatterns = [
     path(_("tables/"), views.my_matches, name="mine"),
-    path(_("tables/new/<slug:game>/"), views.new_match, name="new"),
+    path(_("tables/new/<str:game>/"), views.new_match, name="new"),
     path("tables/<str:match_id>/", views.table, name="table"),
     path("tables/<str:match_id>/act/", views.act, name="act"),
     path("tables/<str:match_id>/join/", views.join, name="join"),

@@ -116,28 +116,50 @@ def compile_formula(source: str, *, file: str, field: str, names: Iterable[str])
     """``source`` compiled, knowing only ``names`` (and CEL's and Marquoir's functions), or
     ``GameFileError`` naming the file, the field and the line and column of the fault."""
     if len(source) > MAX_FORMULA_LENGTH:
-        raise GameFileError(file, field, f"a formula has at most {MAX_FORMULA_LENGTH} characters")
+        raise GameFileError(
+            file,
+            field,
+            f"a formula has at most {MAX_FORMULA_LENGTH} characters",
+            code="too_long",
+            limit=MAX_FORMULA_LENGTH,
+        )
     comprehensions = _COMPREHENSION.findall(source)
     if len(comprehensions) > MAX_COMPREHENSIONS:
         raise GameFileError(
             file,
             field,
             f"at most {MAX_COMPREHENSIONS} of map, filter, all, exists in one formula (found {len(comprehensions)})",
+            code="too_many_comprehensions",
+            limit=MAX_COMPREHENSIONS,
+            found=len(comprehensions),
         )
     try:
         program = cel.compile(source)
     except ValueError as error:
-        raise GameFileError(file, field, _parse_error(str(error))) from None
+        raise GameFileError(file, field, _parse_error(str(error)), code="syntax", **_position(str(error))) from None
     # A comprehension's own variable (``c`` in ``cards.exists(c, c > 0)``) is known inside it.
     known = frozenset(names) | {bound for _macro, bound in comprehensions if bound}
     used = set(program.variables())
     for name in sorted(used - known):
-        raise GameFileError(file, field, f"{_where(source, name)}unknown name {name!r}")
+        raise GameFileError(
+            file,
+            field,
+            f"{_where(source, name)}unknown name {name!r}",
+            code="unknown_name",
+            name=name,
+            known=sorted(known),
+        )
     for function in sorted(program.functions()):
         # Operators are named by their signs (``_+_``, ``-_``, ``@in``); functions by a word.
         if not re.fullmatch(r"[A-Za-z]\w*", function) or function in _CEL_FUNCTIONS or function in FUNCTIONS:
             continue
-        raise GameFileError(file, field, f"{_where(source, function)}unknown function {function!r}")
+        raise GameFileError(
+            file,
+            field,
+            f"{_where(source, function)}unknown function {function!r}",
+            code="unknown_function",
+            name=function,
+        )
     return Compiled(field, source, program, frozenset(used))
 
 
@@ -186,6 +208,12 @@ def _parse_error(message: str) -> str:
     line, column, problem = found.groups()
     problem = problem.split(" expecting ")[0]
     return f"line {line}, column {column}: {problem[:1].lower()}{problem[1:]}"
+
+
+def _position(message: str) -> dict[str, int]:
+    """The line and column of cel-rust's parse error, if it says them."""
+    found = re.search(r"<input>:(\d+):(\d+):", message)
+    return {"line": int(found.group(1)), "column": int(found.group(2))} if found else {}
 
 
 def _first_line(message: str) -> str:

@@ -118,7 +118,9 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     carried = [item.key for item in file.turns.carry] if file.turns else []
     for key in [item.key for item in file.inputs] + [item.key for item in file.derived] + carried:
         if key in RESERVED or key in file.tables:
-            raise GameFileError(source, f"inputs.{key}", f"{key!r} is a name formulas already use")
+            raise GameFileError(
+                source, f"inputs.{key}", f"{key!r} is a name formulas already use", code="name_taken", name=key
+            )
     player_keys = [item.key for item in file.inputs if item.per == "player"]
     round_keys = [item.key for item in file.inputs if item.per != "player"]
     # In a game played by turns, a round is one player's turn: its formulas read that
@@ -191,7 +193,12 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         for kind, formulas in (("after", file.turns.after), ("others", file.turns.others)):
             for key in formulas:
                 if key != "total" and key not in carried:
-                    raise GameFileError(source, f"turns.{kind}.{key}", f"{key!r} is neither total nor a carried value")
+                    raise GameFileError(
+                        source,
+                        f"turns.{kind}.{key}",
+                        f"{key!r} is neither total nor a carried value",
+                        code="not_carried",
+                    )
         # ``total`` and each carried value an ``after`` formula reads are the thrower's before the turn.
         turn_after = tuple(
             (key, compiled(formula, f"turns.after.{key}", {*player_level, "gained"}))

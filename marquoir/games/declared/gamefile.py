@@ -15,6 +15,7 @@ Pure data: no Django, no I/O beyond reading the file asked for.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -410,8 +411,11 @@ class GameFileError(ValueError):
     """A game file Marquoir cannot take: the message names the file, the field and, for a
     formula, the line and column in it."""
 
-    def __init__(self, source: str, field: str, problem: str) -> None:
+    def __init__(self, source: str, field: str, problem: str, *, code: str = "", **params: Any) -> None:
         self.source, self.field, self.problem = source, field, problem
+        # What went wrong as a code and its values, for a reader to word it in their own
+        # language (a user's own game in the editor); ``problem`` is the author's English.
+        self.code, self.params = code, params
         super().__init__(f"{source}: {field}: {problem}")
 
 
@@ -422,7 +426,10 @@ def parse_game_file(data: object, *, source: str = "<game file>") -> GameFile:
         return GameFile.model_validate(data)
     except ValidationError as failure:
         error = failure.errors()[0]
-        raise GameFileError(source, _dotted(error["loc"]), error["msg"]) from None
+        context = {key: value for key, value in error.get("ctx", {}).items() if isinstance(value, int | str)}
+        raise GameFileError(
+            source, _dotted(error["loc"]), error["msg"], code=f"schema.{error['type']}", **context
+        ) from None
 
 
 def read_game_file(path: Path) -> GameFile:
@@ -430,8 +437,14 @@ def read_game_file(path: Path) -> GameFile:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as failure:
-        raise GameFileError(str(path), "(file)", str(failure)) from None
+        raise GameFileError(str(path), "(file)", str(failure), code="toml", line=toml_line(failure)) from None
     return parse_game_file(data, source=str(path))
+
+
+def toml_line(failure: tomllib.TOMLDecodeError) -> int:
+    """The line tomllib's error is at (its message says "(at line 3, column 5)")."""
+    found = re.search(r"line (\d+)", str(failure))
+    return int(found.group(1)) if found else 1
 
 
 def _dotted(location: tuple[int | str, ...]) -> str:

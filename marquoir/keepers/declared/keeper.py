@@ -57,13 +57,19 @@ class DeclaredKeeper(Keeper):
 
     api_endpoints = (POINTS_ENDPOINT,)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, key: str | None = None) -> None:
+        """``key``: the game's key where it is not its file's (a user's own game, ``own.<id>.<version>``)."""
         self.game = game
         self.meta = box_facts(game)
+        self._key = key
         self.action_models: tuple[type[ActionBody], ...] = action_models(game)
-        self.state_schema: type[OutSchema] = state.state_schema(game)
+        self.state_schema: type[OutSchema] = state.state_schema(game, key)
         self.log_words: LogWords = log_words(game)
         super().__init__()
+
+    @property
+    def key(self) -> str:
+        return self._key or self.game.key
 
     @cached_property
     def wordings(self) -> Mapping[str, Wording]:  # type: ignore[override]

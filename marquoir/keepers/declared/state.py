@@ -51,11 +51,12 @@ class DeclaredStateOut(OutSchema):
     )
 
 
-def state_schema(game: Game) -> type[OutSchema]:
-    """The State's schema for ``game`` (its ``game`` field the game's key)."""
+def state_schema(game: Game, key: str | None = None) -> type[OutSchema]:
+    """The State's schema for ``game`` (its ``game`` field the game's key, or ``key``: a
+    user's own game is kept under ``own.<id>.<version>``)."""
     name = "".join(part.capitalize() for part in game.key.split("_"))
-    key: Any = Literal[game.key]
-    model: type[OutSchema] = create_model(f"{name}StateOut", __base__=DeclaredStateOut, game=(key, ...))
+    key_type: Any = Literal[key or game.key]
+    model: type[OutSchema] = create_model(f"{name}StateOut", __base__=DeclaredStateOut, game=(key_type, ...))
     return model
 
 
