@@ -36,6 +36,10 @@ FINDER_KEYS = "FOUND_KEYS"
 """Beside ``find_keeper``: the pattern (a regular expression) of the keys it finds, for the
 API's schema to take them."""
 
+FINDER_STATE = "FOUND_STATE"
+"""Beside ``find_keeper``: the schema of the State of every game it finds (one for all, as
+the OpenAPI is built once)."""
+
 
 class InstalledGame(Protocol):
     """What the registry itself reads of a game's definition (the rest is its readers')."""
@@ -71,16 +75,17 @@ def installed_games() -> Mapping[str, Any]:
 
 
 @cache
-def keeper_finders() -> tuple[tuple[Callable[[str], Any], str], ...]:
-    """Each app's ``find_keeper`` with the pattern of the keys it finds, in ``INSTALLED_APPS`` order."""
-    finders: list[tuple[Callable[[str], Any], str]] = []
+def keeper_finders() -> tuple[tuple[Callable[[str], Any], str, Any], ...]:
+    """Each app's ``find_keeper`` with the pattern of the keys it finds and the schema of their
+    State, in ``INSTALLED_APPS`` order."""
+    finders: list[tuple[Callable[[str], Any], str, Any]] = []
     for config in apps.get_app_configs():
         if config.module is None or not module_has_submodule(config.module, DEFINITION_MODULE):
             continue
         module = import_module(f"{config.name}.{DEFINITION_MODULE}")
         finder = getattr(module, FINDER, None)
         if finder is not None:
-            finders.append((finder, getattr(module, FINDER_KEYS)))
+            finders.append((finder, getattr(module, FINDER_KEYS), getattr(module, FINDER_STATE)))
     return tuple(finders)
 
 

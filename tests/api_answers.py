@@ -75,10 +75,11 @@ def check_answer(method: str, path: str, status: int, content_type: str, body: b
             assert not content, f"{method} {path}: its 204 documents a body"
             assert body == b"", f"{method} {path}: a 204 with a body"
             return
-        if content_type.startswith("text/csv"):  # a file (a group's export): documented as one
-            assert "text/csv" in content, f"{method} {path} {status}: CSV is not documented"
-            assert body.decode("utf-8"), f"{method} {path} {status}: an empty CSV"
-            return
+        for media in ("text/csv", "application/toml"):  # a file (a group's, an own game's export)
+            if content_type.startswith(media):
+                assert media in content, f"{method} {path} {status}: {media} is not documented"
+                assert body.decode("utf-8"), f"{method} {path} {status}: an empty file"
+                return
         schema = content.get("application/json", {}).get("schema", error_schema)
     assert content_type.startswith("application/json"), f"{method} {path} {status}: {content_type}"
     errors = sorted(_validator(schema).iter_errors(json.loads(body)), key=str)

@@ -222,7 +222,16 @@ def read_version(request: HttpRequest, game_id: str, number: int) -> HttpRespons
     return answer(OwnGameOut, body)
 
 
-@router.get("/{game_id}/export", response={200: str, 404: ErrorOut}, summary="Export your own game")
+@router.get(
+    "/{game_id}/export",
+    response={200: str, 404: ErrorOut},
+    openapi_extra={
+        "responses": {
+            "200": {"description": "the file, as TOML", "content": {"application/toml": {"schema": {"type": "string"}}}}
+        }
+    },
+    summary="Export your own game",
+)
 @_answering
 def export_own_game(request: HttpRequest, game_id: str) -> HttpResponse:
     """The newest version's file as TOML (``application/toml``): what import takes back."""

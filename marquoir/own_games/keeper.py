@@ -14,10 +14,12 @@ from collections import OrderedDict
 
 from django.urls import reverse
 from django.utils import translation
+from pydantic import Field
 
 from marquoir.games.declared.game import compile_game
 from marquoir.games.declared.gamefile import parse_game_file
 from marquoir.keepers.declared.keeper import DeclaredKeeper
+from marquoir.keepers.declared.state import DeclaredStateOut
 
 from .files import SOURCE
 from .models import OwnGame, OwnGameVersion
@@ -28,6 +30,16 @@ KEEPERS: tuple[DeclaredKeeper, ...] = ()
 PREFIX = "own."
 FOUND_KEYS = r"^own\.[A-Za-z0-9_-]{16,32}(\.[1-9][0-9]{0,5})?$"
 _KEY = re.compile(FOUND_KEYS)
+
+
+class OwnGameStateOut(DeclaredStateOut):
+    """The State of a match of a user's own game: a declared game's, its ``game`` the
+    version's key."""
+
+    game: str = Field(..., pattern=FOUND_KEYS, description="own.<id>.<version>: the version the match keeps")
+
+
+FOUND_STATE = OwnGameStateOut
 KEEPERS_REMEMBERED = 256
 """Compiled versions kept in memory (a few hundred kB each at most)."""
 

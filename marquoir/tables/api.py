@@ -39,7 +39,7 @@ from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .capabilities import edit_token_matches
-from .keepers import GameEndpoint, ScoreKeeper, all_keepers, found_key_patterns, keeper_for
+from .keepers import GameEndpoint, ScoreKeeper, all_keepers, found_key_patterns, found_state_schemas, keeper_for
 from .outcome import GameRefusal, ServiceError
 from .ratelimit import allow_action, allow_match_creation
 from .schemas import OutSchema, StrictBody, UndoIn
@@ -173,7 +173,8 @@ class Schemas:
 
 def schemas_for(keepers: Mapping[str, ScoreKeeper]) -> Schemas:
     """The envelope's schemas for these games (named as the OpenAPI has always named them)."""
-    states = tuple(keeper.state_schema for keeper in keepers.values())
+    # Beside each installed game's State, that of the games made since (a user's own).
+    states = (*(keeper.state_schema for keeper in keepers.values()), *found_state_schemas())
     state_out: Any = states[0] if len(states) == 1 else Union[states]  # noqa: UP007
     game_key: Any = Literal[tuple(keepers)]
     # A game made since the site started (a user's own, "own.<id>"): its key has a pattern.

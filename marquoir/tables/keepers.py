@@ -325,7 +325,7 @@ def keeper_for(game: object) -> ScoreKeeper | None:
     installed = all_keepers().get(game)
     if installed is not None:
         return installed
-    for finder, _pattern in keeper_finders():
+    for finder, _pattern, _state in keeper_finders():
         found = finder(game)
         if found is not None:
             return cast("ScoreKeeper", found)
@@ -334,4 +334,9 @@ def keeper_for(game: object) -> ScoreKeeper | None:
 
 def found_key_patterns() -> tuple[str, ...]:
     """The patterns of the keys the finders know (the API's creation body takes them)."""
-    return tuple(pattern for _finder, pattern in keeper_finders())
+    return tuple(pattern for _finder, pattern, _state in keeper_finders())
+
+
+def found_state_schemas() -> tuple[type[BaseModel], ...]:
+    """The State schemas of the games the finders know (the API's answers document them)."""
+    return tuple(state for _finder, _pattern, state in keeper_finders())

@@ -1,0 +1,199 @@
+"""Your own game's pages: start, edit, save, the game's page with its links, the file as
+text, import and export, and a match of it on the table screen. Rights: the device that
+made a game may change it, the "change it too" key grants it, a play link never does;
+labels are escaped wherever they show; every refusal says why in the page's language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from marquoir.own_games import files
+from marquoir.own_games.models import OwnGame, OwnGameVersion
+from marquoir.own_games.services import game_key_for, own_game_create
+from marquoir.tables.models import Match
+
+from .conftest import DOUBLED, doubled
+from .forms import form_fields
+
+pytestmark = pytest.mark.django_db
+
+
+def made_here(client: Client, data: dict[str, Any] | None = None) -> OwnGame:
+    """A game made from this client's device (the import page), so that it may change it."""
+    response = client.post("/en/own-games/import/", {"text": files.as_toml(data or DOUBLED)})
+    assert response.status_code == 303, response.content.decode()[:2000]
+    return OwnGame.objects.latest("created_at")
+
+
+def test_the_home_page_leads_to_your_own_game_in_both_languages(client: Client):
+    assert 'href="/en/own-games/"' in client.get("/en/").content.decode()
+    page = client.get("/fr/").content.decode()
+    assert 'href="/fr/jeux-maison/"' in page
+    assert "Votre propre jeu" in page
+
+
+def test_the_start_page_offers_nothing_a_file_and_every_declared_game_of_the_catalog(client: Client):
+    page = client.get("/en/own-games/").content.decode()
+    assert 'href="/en/own-games/new/"' in page
+    assert 'href="/en/own-games/import/"' in page
+    for key in ("skyjo", "molkky", "kingdomino", "seven_wonders"):
+        assert f'href="/en/own-games/new/?from={key}"' in page
+
+
+def test_a_game_saved_from_the_editor_opens_on_its_page_with_its_links(client: Client):
+    fields = form_fields(client.get("/en/own-games/new/").content.decode())
+    fields.update(name_en="Tock", do="save")
+    response = client.post("/en/own-games/new/", fields)
+    game = OwnGame.objects.get()
+    assert response["Location"] == f"/en/own-games/{game.id}/?saved=1"
+    page = client.get(response["Location"]).content.decode()
+    assert "Saved as version 1." in page
+    assert f'href="/en/tables/new/own.{game.id}/"' in page
+    assert f"#key={game_key_for(game.id)}" in page  # the device that made it may share the right
+    assert "<!--marquoir:key-->" in page  # and the service worker keeps no copy of it
+    assert f'href="/en/own-games/{game.id}/edit/"' in page
+
+
+def test_a_play_link_opens_the_game_and_its_copy_never_the_right_to_change_it(client: Client):
+    game = own_game_create(data=DOUBLED).game
+    page = client.get(f"/en/own-games/{game.id}/").content.decode()
+    assert game_key_for(game.id) not in page
+    assert f"/en/own-games/{game.id}/edit/" not in page
+    assert f'href="/en/own-games/new/?from=own.{game.id}.1"' in page
+    fields = form_fields(client.get(f"/en/own-games/{game.id}/edit/").content.decode())
+    fields.update(name_en="Taken over", do="save")
+    response = client.post(f"/en/own-games/{game.id}/edit/", fields)
+    assert response.status_code == 401
+    assert "This link lets you play the game, not change it" in response.content.decode()
+    assert OwnGameVersion.objects.filter(game=game).count() == 1
+    text = client.post(f"/en/own-games/{game.id}/file/", {"text": files.as_toml(doubled(winner="highest"))})
+    assert text.status_code == 401
+    assert OwnGameVersion.objects.filter(game=game).count() == 1
+
+
+def test_the_change_key_posted_with_the_form_grants_this_device_and_saves_a_version(client: Client):
+    game = own_game_create(data=DOUBLED).game
+    fields = form_fields(client.get(f"/en/own-games/{game.id}/edit/").content.decode())
+    fields.update(name_en="Changed", key=game_key_for(game.id), do="save")
+    assert client.post(f"/en/own-games/{game.id}/edit/", fields).status_code == 303
+    assert OwnGame.objects.get(pk=game.pk).latest == 2
+    fields.update(name_en="Changed again", key="")  # the device holds the right now
+    assert client.post(f"/en/own-games/{game.id}/edit/", fields).status_code == 303
+    assert OwnGame.objects.get(pk=game.pk).latest == 3
+
+
+def test_a_copy_of_an_own_game_keeps_its_examples_under_a_new_name(client: Client):
+    game = own_game_create(data=DOUBLED).game
+    fields = form_fields(client.get("/fr/jeux-maison/nouveau/", {"from": f"own.{game.id}.1"}).content.decode())
+    assert fields["name_fr"] == "Skyjo doublé (copie)"
+    fields["do"] = "save"
+    assert client.post("/fr/jeux-maison/nouveau/", fields).status_code == 303
+    copy = OwnGame.objects.exclude(pk=game.pk).get()
+    assert copy.versions.get().file["examples"] == DOUBLED["examples"]
+
+
+def test_the_file_page_imports_a_file_and_refuses_a_broken_one_keeping_the_text(client: Client):
+    game = made_here(client)
+    assert game.versions.get().file["box"]["names"]["en"] == "Skyjo doubled"
+    broken = "scored = 'rounds'\nwinner = \n"
+    response = client.post("/fr/jeux-maison/importer/", {"text": broken})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert "Le fichier ne se lit pas en TOML (ligne 2)." in page
+    assert "scored = &#x27;rounds&#x27;" in page
+    assert OwnGame.objects.count() == 1
+
+
+def test_the_file_page_changes_a_game_this_device_made(client: Client):
+    game = made_here(client)
+    text = client.get(f"/en/own-games/{game.id}/file/").content.decode()
+    assert "seat == ended_by &amp;&amp; cards &gt; 0" in text
+    response = client.post(f"/en/own-games/{game.id}/file/", {"text": files.as_toml(doubled(winner="highest"))})
+    assert response.status_code == 303
+    assert game.versions.count() == 2
+
+
+def test_the_export_downloads_the_file_of_a_version(client: Client):
+    game = made_here(client)
+    client.post(f"/en/own-games/{game.id}/file/", {"text": files.as_toml(doubled(winner="highest"))})
+    first = client.get(f"/en/own-games/{game.id}/export/", {"version": "1"})
+    assert first["Content-Disposition"] == f'attachment; filename="marquoir-{game.id}-v1.toml"'
+    assert 'winner = "lowest"' in first.content.decode()
+    assert 'winner = "highest"' in client.get(f"/en/own-games/{game.id}/export/").content.decode()
+    assert client.get(f"/en/own-games/{game.id}/export/", {"version": "9"}).status_code == 404
+
+
+def test_markup_in_a_game_s_labels_is_text_on_every_page(client: Client):
+    hostile = doubled(
+        box={"names": {"en": "<script>alert(1)</script>", "fr": "<img src=x onerror=alert(1)>"}, "players": [2, 4]},
+        inputs=[{**DOUBLED["inputs"][0], "label": {"en": "<b>Cards</b>", "fr": "<i>Cartes</i>"}}, DOUBLED["inputs"][1]],
+    )
+    game = made_here(client, hostile)
+    pages = [
+        client.get(f"/en/own-games/{game.id}/"),
+        client.get(f"/fr/jeux-maison/{game.id}/"),
+        client.get(f"/en/own-games/{game.id}/edit/"),
+        client.get("/en/own-games/"),
+    ]
+    response = client.post(f"/en/tables/new/own.{game.id}/", {"name_0": "Ada", "name_1": "Ben", "first": "0"})
+    pages.append(client.get(response["Location"]))
+    for page in pages:
+        html = page.content.decode()
+        assert "<script>alert(1)</script>" not in html
+        assert "<img src=x" not in html
+        assert "<b>Cards</b>" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in pages[0].content.decode()
+
+
+def test_a_match_of_an_own_game_is_set_up_played_and_links_back_to_the_game(client: Client):
+    game = made_here(client)
+    setup = client.get(f"/en/tables/new/own.{game.id}/")
+    assert setup.status_code == 200
+    assert "New Skyjo doubled match" in setup.content.decode()
+    response = client.post(f"/en/tables/new/own.{game.id}/", {"name_0": "Ada", "name_1": "Ben", "first": "0"})
+    match = Match.objects.get()
+    assert match.game == f"own.{game.id}.1"
+    table = client.get(response["Location"]).content.decode()
+    assert f'href="/en/own-games/{game.id}/"' in table  # "Rules of the game" is the game's own page
+    fields = form_fields(table, None, form_class="round-form")
+    fields.update({"in_cards_0": "10", "in_cards_1": "4", "in_ended_by": "0"})
+    played = client.post(f"/en/tables/{match.id}/act/", fields)
+    assert played.status_code == 303, played.content.decode()[:1000]
+    match.refresh_from_db()
+    assert match.seq == 1
+
+
+def test_an_address_of_no_game_is_a_page_not_found_in_its_language(client: Client):
+    for address in ("/en/own-games/AAAAAAAAAAAAAAAAAAAAAA/", "/fr/jeux-maison/AAAAAAAAAAAAAAAAAAAAAA/modifier/"):
+        assert client.get(address).status_code == 404
+    assert client.get("/en/tables/new/own.AAAAAAAAAAAAAAAAAAAAAA/").status_code == 404
+    assert client.get("/en/tables/new/own.x%00/").status_code == 404
+    assert client.get("/en/own-games/new/", {"from": "no_such_game"}).status_code == 404
+
+
+def test_every_form_of_the_pages_needs_its_csrf_token():
+    client = Client(enforce_csrf_checks=True)
+    for address in ("/en/own-games/new/", "/en/own-games/import/", "/en/own-games/check/"):
+        assert client.post(address, {"name_en": "x", "do": "save", "text": "x"}).status_code == 403
+    assert not OwnGame.objects.exists()
+
+
+def test_the_game_page_and_the_editor_are_never_kept_by_a_shared_cache(client: Client):
+    game = made_here(client)
+    for address in (f"/en/own-games/{game.id}/", f"/en/own-games/{game.id}/edit/"):
+        assert "private" in client.get(address)["Cache-Control"]
+
+
+def test_the_french_pages_are_french(client: Client):
+    game = made_here(client)
+    page = client.get(f"/fr/jeux-maison/{game.id}/").content.decode()
+    for words in ("Nouvelle partie", "Comment il se compte", "Le partager", "Exporter le fichier (TOML)"):
+        assert words in page
+    editor = client.get(f"/fr/jeux-maison/{game.id}/modifier/").content.decode()
+    for words in ("Ce qui se saisit à chaque manche", "Essayer une manche", "Enregistrer le jeu"):
+        assert words in editor
+    assert re.search(r"Version 1 · <time[^>]*>\d+ \w+ 2\d{3}, \d\d:\d\d</time>", page)
