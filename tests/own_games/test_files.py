@@ -21,10 +21,13 @@ from .conftest import DOUBLED, doubled
 CATALOG = {game.key: game for game in declared_games()}
 
 
+def read(data: str | dict[str, Any]) -> dict[str, Any]:
+    return files.read_text(data) if isinstance(data, str) else data
+
+
 def refused(data: str | dict[str, Any], code: str) -> GameFileError:
-    read = files.read_text(data) if isinstance(data, str) else None
     with pytest.raises(GameFileError) as caught:
-        files.compile_file(read if read is not None else data)  # type: ignore[arg-type]
+        files.compile_file(read(data))
     assert caught.value.code == code, (caught.value.code, caught.value)
     return caught.value
 
