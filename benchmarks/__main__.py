@@ -6,6 +6,7 @@ from . import (
     bench_groups,
     bench_growth,
     bench_odds,
+    bench_own_games,
     bench_site,
     bench_yahtzee,
     capacity,
@@ -18,6 +19,8 @@ def main() -> None:
     bench_site.main()
     print()
     bench_declared.main()
+    print()
+    bench_own_games.main()
     print()
     bench_groups.main([])
     print()

@@ -17,7 +17,7 @@ CATALOG = {game.key: game for game in declared_games()}
 @pytest.mark.parametrize("key", sorted(CATALOG))
 def test_every_catalog_game_s_round_is_within_the_bound_a_user_s_file_gets(key: str):
     cost = game_cost(CATALOG[key])
-    assert 0 < cost.total <= MAX_ROUND_STEPS // 5, (cost.heaviest, cost.total)
+    assert 0 < cost.total <= MAX_ROUND_STEPS // 3, (cost.heaviest, cost.total)
 
 
 def test_a_comprehension_counts_its_body_once_per_entry():

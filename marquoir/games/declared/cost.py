@@ -40,8 +40,8 @@ LINEAR_FUNCTIONS = frozenset({"size", "sum", "min", "max", "contains", "startsWi
 """Functions whose work grows with their argument's size (a text or a list)."""
 PYTHON_FUNCTIONS = frozenset({"sum", "min", "max", "abs"})
 """Marquoir's own functions (formulas.FUNCTIONS) run in Python: a list handed to one is
-converted entry by entry, about four times a step of CEL's own (make bench)."""
-PYTHON_WEIGHT = 4
+converted entry by entry and walked in Python: about 650 ns an entry, forty steps of CEL's own (make bench)."""
+PYTHON_WEIGHT = 40
 
 
 class TooComplex(ValueError):
@@ -226,10 +226,11 @@ class _Walker:
 
 MAX_ROUND_STEPS = 10_000_000
 """The most steps one round of a user's game may take, all its formulas told. The bounds
-are loose: the costliest constructs measured take 15 to 26 ns a step of the bound (texts
-built in a comprehension), most under 1 ns (benchmarks/own_games.py), so a round within
-this bound takes at most about 0.25 s. The catalog's heaviest, 7 Wonders' best spread of
-science symbols, is bounded at 1.3 million (tests/declared/test_cost.py)."""
+are loose: the costliest constructs measured take 13 to 21 ns a step of the bound (texts
+built in a comprehension, Marquoir's functions given a list), most under 2 ns
+(benchmarks/bench_own_games.py), so a round within this bound takes at most about 0.2 s.
+The catalog's heaviest, 7 Wonders' best spread of science symbols, is bounded at 3
+million (tests/declared/test_cost.py)."""
 MAX_VALUE_SIZE = 2_000
 """The most entries a derived value may hold: a derived list joined to itself in the next
 one would otherwise double from formula to formula."""
