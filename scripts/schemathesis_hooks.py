@@ -48,7 +48,7 @@ from schemathesis.engine import events
 BASE_URL = os.environ.get("API_CHECK_URL", "").rstrip("/")  # set by api_check.sh: http://127.0.0.1:port
 REACH_PATH = os.environ.get("API_CHECK_REACH", "")
 WRITE_METHODS = {"POST", "PATCH", "PUT", "DELETE"}
-CREATIONS = {"/matches", "/groups", "/groups/import"}  # writes that name nothing: no 401/404 to pass
+CREATIONS = {"/matches", "/groups", "/groups/import", "/own-games", "/own-games/check"}  # no 401/404 to pass
 
 # A body each game accepts (docs/api.md), and a group's.
 MATCH_BODIES: list[dict[str, Any]] = [
@@ -58,6 +58,20 @@ MATCH_BODIES: list[dict[str, Any]] = [
     {"game": "tarot", "players": ["Ada", "Ben", "Cy", "Dee"]},
 ]
 GROUP_BODY: dict[str, Any] = {"name": "Thursday night", "players": ["Ada", "Ben", "Cy"]}
+# A user's own game (docs/api.md, "Your own games"): each player's points, doubled on a flag.
+OWN_GAME_BODY: dict[str, Any] = {
+    "file": {
+        "scored": "rounds",
+        "winner": "highest",
+        "box": {"names": {"en": "House game"}, "players": [2, 6]},
+        "inputs": [
+            {"key": "points", "per": "player", "kind": "points", "label": {"en": "Points"}, "min": -99, "max": 99},
+            {"key": "double", "per": "player", "kind": "flag", "label": {"en": "Doubled"}},
+        ],
+        "points": [{"key": "points", "label": {"en": "Points"}, "formula": "double ? 2 * points : points"}],
+        "end": {"table_decides": True},
+    }
+}
 # Actions each game accepts on a new match: a real action gets applied (200), not only refused.
 FIRST_ACTIONS: dict[str, list[dict[str, Any]]] = {
     "pickomino": [{"type": "bust"}, {"type": "undo"}],
@@ -101,6 +115,7 @@ class _Pool:
         self.groups: dict[str, str] = {}  # group id -> edit token
         self.players: dict[str, list[int]] = {}  # group id -> its players' ids
         self.plays: dict[str, list[str]] = {}  # group id -> its plays' ids
+        self.own_games: dict[str, str] = {}  # own game id -> edit token
         self.ready = False
 
     def setup(self) -> None:
@@ -113,6 +128,10 @@ class _Pool:
                 self.new_match(body)
             for _group in range(3):
                 self.new_group()
+            for _own in range(2):
+                status, created = _api("POST", "/own-games", OWN_GAME_BODY)
+                if status == 201:
+                    self.own_games[created["id"]] = created["edit_token"]
 
     def new_match(self, body: dict[str, Any] | None = None) -> tuple[str, str] | None:
         body = body or MATCH_BODIES[len(self.games) % 2]  # Pickomino and the sheet: any names fit
@@ -299,6 +318,10 @@ def map_path_parameters(context: Any, path_parameters: Any) -> Any:
         if match_id is not None and match_id not in _pool.matches and _pool.matches and _pick(match_id, 2) == 0:
             known = sorted(_pool.matches)
             chosen["match_id"] = known[_pick(chosen, len(known))]
+        own_id = chosen.get("game_id")
+        if own_id is not None and own_id not in _pool.own_games and _pool.own_games and _pick(own_id, 2) == 0:
+            known = sorted(_pool.own_games)
+            chosen["game_id"] = known[_pick(chosen, len(known))]
         group_id = chosen.get("group_id")
         if group_id is not None and group_id not in _pool.groups and _pool.groups and _pick(group_id, 2) == 0:
             known = sorted(_pool.groups)
@@ -333,6 +356,8 @@ def map_case(context: Any, case: Any) -> Any:
         case.body = dict(MATCH_BODIES[_pick(case.body, len(MATCH_BODIES))])
     elif path == "/groups":
         case.body = dict(GROUP_BODY)
+    elif path in ("/own-games", "/own-games/check"):
+        case.body = dict(OWN_GAME_BODY)
     elif path == "/groups/{group_id}/matches":
         made = _pool.new_match()
         if made is not None:
@@ -354,6 +379,8 @@ class EditToken:
         with _pool.lock:
             if _short(case.path).startswith("/groups"):
                 return _pool.groups.get(str(parameters.get("group_id", "")))
+            if _short(case.path).startswith("/own-games"):
+                return _pool.own_games.get(str(parameters.get("game_id", "")))
             return _pool.matches.get(str(parameters.get("match_id", "")))
 
     def set(self, case: Any, data: str | None, context: Any) -> None:
@@ -378,6 +405,10 @@ def after_call(context: Any, case: Any, response: Any) -> None:
                 _pool.matches[created["id"]] = created["edit_token"]
         elif path in ("/groups", "/groups/import"):
             _pool.add_group(response.json())
+        elif path == "/own-games":
+            created = response.json()
+            with _pool.lock:
+                _pool.own_games[created["id"]] = created["edit_token"]
         elif path == "/groups/{group_id}/matches" and parameters.get("group_id") in _pool.plays:
             with _pool.lock:
                 _pool.plays[parameters["group_id"]].append(response.json()["id"])

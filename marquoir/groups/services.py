@@ -233,7 +233,9 @@ def summarise(match: Match) -> MatchSummary:
 def play_fields(match: Match, summary: MatchSummary) -> dict[str, object]:
     """What a play holds of its match, as of ``summary`` (made at the match's seq)."""
     return {
-        "game": match.game,
+        # A user's own game changed since keeps one history and one line of stats: its plays
+        # are of the game, whichever version each kept (the match says which).
+        "game": keeper_of(match).game_family,
         "game_name": summary.title or "",
         "first": match.first,
         "started_at": match.created_at,

@@ -18,5 +18,5 @@ urlpatterns = [
     path("groups/<str:group_id>/matches/", views.attach, name="attach"),
     path("groups/<str:group_id>/matches/<str:play_id>/delete/", views.delete_play, name="delete-play"),
     path("groups/<str:group_id>/delete/", views.delete_group, name="delete"),
-    path("groups/<str:group_id>/new/<slug:game>/", views.new_match, name="new-match"),
+    path("groups/<str:group_id>/new/<str:game>/", views.new_match, name="new-match"),
 ]

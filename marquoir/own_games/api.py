@@ -22,7 +22,7 @@ from marquoir.games.declared import GameFileError
 from marquoir.tables.api import ApiPart, add_api_part, bearer_token, json_body
 from marquoir.tables.api_errors import ErrorOut, answer
 from marquoir.tables.outcome import ServiceError
-from marquoir.tables.ratelimit import allow_match_creation
+from marquoir.tables.ratelimit import allow_match_creation, client_key
 from marquoir.tables.schemas import OutSchema, StrictBody
 
 from . import files, services
@@ -159,6 +159,7 @@ def _body_schema() -> dict[str, Any]:
 def create_own_game(request: HttpRequest) -> HttpResponse:
     """A game of one's own from its file (JSON, or TOML text: an import); the answer carries
     its id (to play it) and its edit token (to change it; shown only here)."""
+    services.spend_check(client_key(request))
     data = _file_of(json_body(request, MAX_FILE_BYTES))
 
     def spend() -> Any:
@@ -172,13 +173,14 @@ def create_own_game(request: HttpRequest) -> HttpResponse:
 
 @router.post(
     "/check",
-    response={200: OwnGameCheckedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut},
+    response={200: OwnGameCheckedOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut, 429: ErrorOut},
     openapi_extra=_body_schema(),
     summary="Check a game file",
 )
 @_answering
 def check_own_game(request: HttpRequest) -> HttpResponse:
     """The file read, compiled and its examples played, as making the game would: nothing is kept."""
+    services.spend_check(client_key(request))
     game, _kept = services.checked_file(_file_of(json_body(request, MAX_FILE_BYTES)))
     return answer(OwnGameCheckedOut, {"valid": True, "examples": len(game.file.examples)})
 
@@ -192,7 +194,15 @@ def read_own_game(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @router.put(
     "/{game_id}",
-    response={200: OwnGameOut, 401: ErrorOut, 404: ErrorOut, 413: ErrorOut, 415: ErrorOut, 422: ErrorOut},
+    response={
+        200: OwnGameOut,
+        401: ErrorOut,
+        404: ErrorOut,
+        413: ErrorOut,
+        415: ErrorOut,
+        422: ErrorOut,
+        429: ErrorOut,
+    },
     openapi_extra={**WRITE, **_body_schema()},
     summary="Change your own game",
 )
@@ -200,6 +210,7 @@ def read_own_game(request: HttpRequest, game_id: str) -> HttpResponse:
 def change_own_game(request: HttpRequest, game_id: str) -> HttpResponse:
     """A new version from this file (the same file again makes none); matches under way keep theirs."""
     game = _game(game_id, request)
+    services.spend_check(client_key(request))
     data = _file_of(json_body(request, MAX_FILE_BYTES))
     services.own_game_change(game=game, data=data)
     return answer(OwnGameOut, own_game_json(game))
@@ -207,7 +218,7 @@ def change_own_game(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @router.get(
     "/{game_id}/versions/{number}",
-    response={200: OwnGameOut, 404: ErrorOut},
+    response={200: OwnGameOut, 404: ErrorOut, 422: ErrorOut},
     summary="Read a version of your own game",
 )
 @_answering

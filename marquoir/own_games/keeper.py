@@ -70,6 +70,10 @@ class OwnGameKeeper(DeclaredKeeper):
         names = self.game.file.box.names
         return names.fr if (translation.get_language() or "en").startswith("fr") else names.en
 
+    @property
+    def game_family(self) -> str:
+        return own_key(self.game_id)
+
     def rules_address(self) -> str | None:
         return reverse("own_games:game", args=[self.game_id])
 

@@ -146,6 +146,14 @@ WORDINGS: Mapping[str, Wording] = {
         _("This game has %(limit)s versions, the most it keeps: make a copy of it to go on changing it.")
         % {"limit": p.get("limit")}
     ),
+    "too_many_checks": lambda p, s: (
+        ngettext(
+            "Too many checks from here: wait %(seconds)s second.",
+            "Too many checks from here: wait %(seconds)s seconds.",
+            int(p.get("seconds", 1)),
+        )
+        % {"seconds": p.get("seconds", 1)}
+    ),
     "rate_limited": lambda p, s: (
         ngettext(
             "Too many new games from here: try again in %(minutes)s minute.",

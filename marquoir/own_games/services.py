@@ -16,7 +16,7 @@ from marquoir.games.declared import Game, GameFileError
 from marquoir.tables.capabilities import DeviceLinks, key_for, key_matches
 from marquoir.tables.models import is_match_id
 from marquoir.tables.outcome import ServiceError
-from marquoir.tables.ratelimit import Allowance
+from marquoir.tables.ratelimit import Allowance, spend
 
 from . import files
 from .messages import file_refusal
@@ -27,6 +27,22 @@ MAX_VERSIONS = 100
 """Versions one game keeps: each change is one, and a match points at its own."""
 
 GAME_LINKS: DeviceLinks[OwnGame] = DeviceLinks(DeviceOwnGame, "game")
+
+CHECKS_PER_WINDOW = 600
+CHECK_WINDOW_SECONDS = 600
+"""A file or a draft compiled for a client (a save, a check as it is typed, a tried round,
+the API's check or creation, refused or not): at most 600 in 10 minutes from one address,
+one a second sustained, more than anyone typing; each costs a few milliseconds, so a flood
+is refused in memory before any of it."""
+
+
+def spend_check(client: str) -> None:
+    """ServiceError ``rate_limited`` (``too_many_checks``) once ``client`` has spent its checks."""
+    allowance = spend(f"own-check:{client}", limit=CHECKS_PER_WINDOW, window_seconds=CHECK_WINDOW_SECONDS)
+    if not allowance.allowed:
+        raise ServiceError(
+            "rate_limited", "too_many_checks", seconds=allowance.retry_after, retry_after=allowance.retry_after
+        )
 
 
 def game_key_for(game_id: str) -> str:

@@ -20,11 +20,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from marquoir.games.declared import Game, GameFileError, declared_games
 from marquoir.games.declared.game import compile_game
+from marquoir.groups.services import GROUP_LINKS
 from marquoir.rules.errors import RuleError
 from marquoir.tables.capabilities import digest
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
 from marquoir.tables.outcome import ServiceError
-from marquoir.tables.ratelimit import allow_match_creation
+from marquoir.tables.ratelimit import allow_match_creation, client_key
 from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
 
 from . import editor, files, services
@@ -146,6 +147,14 @@ def _editor(request: HttpRequest, game: OwnGame | None) -> HttpResponse:
         return _private(render(request, "own_games/edit.html", context, status=401))
     draft = editor.draft_from_form(base, request.POST)
     do = request.POST.get("do", "")
+    try:
+        services.spend_check(client_key(request))
+    except ServiceError as refused:
+        context = _editor_context(request, draft, game, source)
+        context["error_message"] = own_game_message(refused)
+        response = _private(render(request, "own_games/edit.html", context, status=429))
+        response["Retry-After"] = str(refused.params["retry_after"])
+        return response
     data = editor.file_from_draft(draft)
     compiled = _compiled(draft, data)
     context = _editor_context(request, draft, game, source)
@@ -318,6 +327,10 @@ def check(request: HttpRequest) -> HttpResponse:
         else:
             copied = _catalog_file(source) if source and source != "blank" else None
         base = copied or editor.blank_file()
+    try:
+        services.spend_check(client_key(request))
+    except ServiceError as refused:
+        return JsonResponse({"errors": {}, "message": own_game_message(refused)}, status=429)
     draft = editor.draft_from_form(base, request.POST)
     data = editor.file_from_draft(draft)
     if not draft.errors:
@@ -365,6 +378,12 @@ def page(request: HttpRequest, game_id: str) -> HttpResponse:
         "versions": OwnGameVersion.objects.filter(game=game).order_by("-number").only("number", "created_at")[:20],
         "new_match": reverse("tables:new", args=[own_key(game.id)]),
         "copy_source": own_key(game.id, game.latest),
+        # A match of it for one of this device's groups: its players offered, its play in the history.
+        "in_groups": [
+            (group.name, reverse("groups:new-match", args=[group.id, own_key(game.id)]))
+            for group, may_change in GROUP_LINKS.of_device(device_secret=secret, limit=10)
+            if may_change
+        ],
         "rules_line": _rules_line(keeper),
     }
     return _private(render(request, "own_games/game.html", context))
@@ -417,6 +436,7 @@ def file(request: HttpRequest, game_id: str | None = None) -> HttpResponse:
         context["error_message"] = own_game_message(ServiceError("unauthorized"))
         return _private(render(request, "own_games/file.html", context, status=401))
     try:
+        services.spend_check(client_key(request))
         data = files.read_text(text)
         if game is None:
             secret = device_secret(request)

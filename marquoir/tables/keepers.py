@@ -282,6 +282,12 @@ class Keeper:
 
     # --- the catalog
 
+    @property
+    def game_family(self) -> str:
+        """The game a group's history and stats count this match under: the key, but for a
+        user's own game, whose versions are one game (``own.<id>``)."""
+        return self.key
+
     def rules_address(self) -> str | None:
         """Where the table's "Rules of the game" link goes: the catalog's page of the game
         (None: no page, no link). A user's own game links to its own page."""

@@ -189,3 +189,16 @@ def test_the_game_s_description_is_served_as_any_declared_game_s(client: Client)
     assert [item["key"] for item in described["inputs"]] == ["cards", "ended_by"]
     listed = client.get("/api/v1/games").json()["games"]
     assert all(not game["key"].startswith("own.") for game in listed)  # no public gallery
+
+
+def test_a_flood_of_checks_is_refused_in_memory_before_any_is_compiled(client: Client, monkeypatch: pytest.MonkeyPatch):
+    from marquoir.own_games import services
+
+    monkeypatch.setattr(services, "CHECKS_PER_WINDOW", 3)
+    for _check in range(3):
+        assert api(client, "post", f"{OWN_GAMES}/check", {"file": DOUBLED}).status_code == 200
+    response = api(client, "post", f"{OWN_GAMES}/check", {"file": DOUBLED}, language="fr")
+    assert refusal(response, "rate_limited", 429)["message"].startswith("Trop de vérifications depuis ici")
+    assert client.post("/en/own-games/check/", {"name_en": "x"}).status_code == 429
+    refusal(api(client, "post", OWN_GAMES, {"file": DOUBLED}), "rate_limited", 429)
+    assert not OwnGame.objects.exists()

@@ -5,6 +5,7 @@ labels are escaped wherever they show; every refusal says why in the page's lang
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -15,6 +16,7 @@ from marquoir.own_games import files
 from marquoir.own_games.models import OwnGame, OwnGameVersion
 from marquoir.own_games.services import game_key_for, own_game_create
 from marquoir.tables.models import Match
+from marquoir.tables.services import edit_token_for
 
 from .conftest import DOUBLED, doubled
 from .forms import form_fields
@@ -197,3 +199,34 @@ def test_the_french_pages_are_french(client: Client):
     for words in ("Ce qui se saisit à chaque manche", "Essayer une manche", "Enregistrer le jeu"):
         assert words in editor
     assert re.search(r"Version 1 · <time[^>]*>\d+ \w+ 2\d{3}, \d\d:\d\d</time>", page)
+
+
+def test_a_match_of_an_own_game_for_a_group_joins_its_history_as_one_game_across_versions(client: Client):
+    from marquoir.groups.models import Play
+    from marquoir.groups.services import group_create
+
+    game = made_here(client)
+    group, key = group_create(name="Thursday", players=["Ada", "Ben"])
+    client.post(f"/en/groups/{group.id}/join/", {"key": key})
+    page = client.get(f"/en/own-games/{game.id}/").content.decode()
+    address = f"/en/groups/{group.id}/new/own.{game.id}/"
+    assert f'href="{address}"' in page
+    assert 'class="own-group">Thursday</a>' in page
+    for _version in range(2):
+        response = client.post(address, {"name_0": "Ada", "name_1": "Ben", "first": "0"})
+        assert response.status_code == 303, response.content.decode()[:500]
+        client.post(f"/en/own-games/{game.id}/file/", {"text": files.as_toml(doubled(winner="highest"))})
+    for match in Match.objects.all():  # each played to its end: Ada past 100
+        body = json.dumps({"type": "round", "inputs": {"cards": [120, 10], "ended_by": 1}})
+        headers = {"Authorization": f"Bearer {edit_token_for(match.id)}"}
+        response = client.post(f"/api/v1/matches/{match.id}/actions", body, "application/json", headers=headers)
+        assert response.json()["over"] is True
+    plays = list(Play.objects.filter(group=group))
+    assert len(plays) == 2
+    assert {play.game for play in plays} == {f"own.{game.id}"}
+    assert {play.match.game for play in plays if play.match} == {f"own.{game.id}.1", f"own.{game.id}.2"}
+    assert client.get(f"/en/groups/{group.id}/stats/").status_code == 200
+    sections = client.get(f"/api/v1/groups/{group.id}/stats").json()["games"]
+    assert [(section["game"], section["name"], section["plays"]) for section in sections] == [
+        (f"own.{game.id}", "Skyjo doubled", 2)
+    ]
