@@ -30,7 +30,9 @@ _STANDARD_ATTRIBUTES = set(logging.LogRecord("", 0, "", 0, "", (), None).__dict_
 # alphabet (matches, groups: 128 random bits; plays: a UUID), and no literal segment of our
 # addresses is that long and dot-free (tests/test_logs.py checks every route in both
 # languages). Shorter made-up ids name nothing, so they give no right away.
-_ID_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{16,64}(?=/|$)")
+# An id alone in a segment (/tables/<id>/), or a user's own game's in its game key
+# (/tables/new/own.<id>/, /api/v1/games/own.<id>.3): its id is the right to play it.
+_ID_SEGMENT = re.compile(r"(?<=/)[A-Za-z0-9_-]{16,64}(?=/|$)|(?<=/own\.)[A-Za-z0-9_-]{16,32}(?=[./]|$)")
 _TAG_SALT = "marquoir.logs.capability-tag"
 
 

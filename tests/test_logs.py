@@ -152,3 +152,19 @@ def test_django_request_errors_name_the_path_without_its_ids(caplog: pytest.LogC
         logging.getLogger("django.request").error("Internal Server Error: %s", request.path, extra={"request": request})
     [record] = [r for r in caplog.records if r.name == "django.request"]
     assert "2x3yaSsnxk2rk-mKrljHaA" not in JsonFormatter().format(record)
+
+
+def test_the_access_log_holds_no_own_game_id_in_its_pages_nor_in_its_game_key():
+    game_id = "k3gEabcdEFGH1234ijkl_-"
+    for path in (
+        f"/en/own-games/{game_id}/",
+        f"/fr/jeux-maison/{game_id}/modifier/",
+        f"/en/tables/new/own.{game_id}/",
+        f"/en/groups/{'G' * 22}/new/own.{game_id}/",
+        f"/api/v1/games/own.{game_id}.3",
+        f"/api/v1/own-games/{game_id}/versions/2",
+    ):
+        logged = loggable_path(path)
+        assert game_id not in logged, logged
+        assert id_tag(game_id) in logged
+    assert loggable_path(f"/api/v1/games/own.{game_id}.3") == f"/api/v1/games/own.{id_tag(game_id)}.3"

@@ -31,7 +31,7 @@ from pydantic_core import ErrorDetails
 
 from marquoir.groups.records import GROUP_NAME_MAX_LENGTH, MAX_MEMBERS, Member, PlayRecord
 from marquoir.tables.bgstats import PLAY_DATE_FORMAT, play_date, score_value
-from marquoir.tables.keepers import keeper_for
+from marquoir.tables.keepers import ScoreKeeper, keeper_for
 from marquoir.tables.names import NAME_MAX_LENGTH, name_keys, readable, too_many_marks, unprintable
 from marquoir.tables.schemas import shorten
 from marquoir.tables.summary import MatchSummary
@@ -591,6 +591,14 @@ class _Reader:
         self.names: set[str] = set()
         self.game_names: dict[int, str] = {}
         self.uuids: set[str] = set()
+        self.keepers: dict[str, ScoreKeeper | None] = {}
+
+    def keeper(self, key: str) -> ScoreKeeper | None:
+        """The keeper of a game key, looked up once an import: a user's own game's version is
+        compiled on a lookup the process has not made lately (a few milliseconds)."""
+        if key not in self.keepers:
+            self.keepers[key] = keeper_for(key)
+        return self.keepers[key]
 
     def member(self, player_id: int) -> int:
         if player_id not in self.member_of:
@@ -644,7 +652,7 @@ class _Reader:
 
         extra = play.marquoir
         if extra is not None:
-            if keeper_for(extra.game) is None:
+            if self.keeper(extra.game) is None:
                 raise ImportRefused("unsupported_game", play=position, game=shorten(extra.game))
             key, name = extra.game, self.title(extra, game)
             started_at = _started_at(extra.startedAt, ended_at, position)
@@ -666,7 +674,7 @@ class _Reader:
                 raise ImportRefused("bad_date", play=position, given=shorten(play.playDate))
             figures, over, highest_wins, match_id = (), True, game.highestWins, None
 
-        keeper = keeper_for(key)
+        keeper = self.keeper(key)
         if keeper is not None and not keeper.min_players <= len(scores) <= keeper.max_players:
             raise ImportRefused(
                 "bad_seat_count", play=position, count=len(scores), least=keeper.min_players, most=keeper.max_players

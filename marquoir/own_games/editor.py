@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from marquoir.games.declared import Game, GameFileError, Round, RoundScored, resolve_options
 from marquoir.games.declared.engine import GameState, apply
 from marquoir.games.declared.game import RESERVED
+from marquoir.keepers.declared.words import language
 from marquoir.rules.errors import RuleError
 
 KINDS = ("points", "count", "flag", "player")
@@ -127,8 +128,6 @@ def draft_from_file(base: Mapping[str, Any]) -> Draft:
     for section in SECTIONS:
         rows[section] = []
         for origin, part in enumerate(base.get(section, [])):
-            if section == "checks" and part.get("per") not in ("player", "round"):
-                continue
             row_values = {
                 "key": _text(part.get("key")),
                 "label_en": _words(part.get("label"), "en"),
@@ -167,8 +166,7 @@ def draft_from_form(base: Mapping[str, Any], data: Mapping[str, str]) -> Draft:
         rows[section] = []
         count = _count(data.get(f"{prefix}s"))
         for index in range(count):
-            origin_text = str(data.get(f"{prefix}-{index}-origin", ""))
-            origin = int(origin_text) if origin_text.isdigit() else None
+            origin = small_number(data.get(f"{prefix}-{index}-origin"), 10**6)
             if origin is not None and origin >= len(base_parts[section]):
                 origin = None
             row_values = {name: str(data.get(f"{prefix}-{index}-{name}", "")).strip() for name in fields}
@@ -180,9 +178,17 @@ def draft_from_form(base: Mapping[str, Any], data: Mapping[str, str]) -> Draft:
     return draft
 
 
+def small_number(value: object, most: int) -> int | None:
+    """A count typed or forged in a form: ASCII digits only (``"²".isdigit()`` is true), at
+    most ``most``; None for anything else."""
+    text = str(value or "")
+    if not re.fullmatch(r"[0-9]{1,6}", text):
+        return None
+    return min(int(text), most)
+
+
 def _count(value: object) -> int:
-    text = str(value or "0")
-    return min(int(text), MAX_ROWS) if text.isdigit() else 0
+    return small_number(value, MAX_ROWS) or 0
 
 
 def _examples(text: object) -> list[dict[str, Any]]:
@@ -190,7 +196,7 @@ def _examples(text: object) -> list[dict[str, Any]]:
         return []
     try:
         found = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # forged: the examples start again from none
         return []
     return [item for item in found if isinstance(item, dict)][:30] if isinstance(found, list) else []
 
@@ -200,10 +206,10 @@ def _edit_rows(draft: Draft, do: str) -> None:
     for section, (prefix, _fields) in SECTIONS.items():
         if do == f"add-{prefix}" and len(draft.rows[section]) < MAX_ROWS:
             draft.rows[section].append(Row(None, _new_row(section)))
-        found = re.fullmatch(rf"remove-{prefix}-(\d+)", do)
+        found = re.fullmatch(rf"remove-{prefix}-([0-9]{{1,3}})", do)
         if found and int(found.group(1)) < len(draft.rows[section]):
             del draft.rows[section][int(found.group(1))]
-    found = re.fullmatch(r"remove-example-(\d+)", do)
+    found = re.fullmatch(r"remove-example-([0-9]{1,3})", do)
     if found and int(found.group(1)) < len(draft.examples):
         del draft.examples[int(found.group(1))]
 
@@ -238,7 +244,7 @@ def _bound(text: str) -> int | str | None:
     """A bound as typed: empty (none), a whole number, or a formula."""
     if not text:
         return None
-    if re.fullmatch(r"[+-]?\d{1,9}", text):
+    if re.fullmatch(r"[+-]?[0-9]{1,9}", text):
         return int(text)
     return text
 
@@ -286,8 +292,7 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
     taken: set[str] = set()
     data["inputs"] = [_input(row, index, taken, errors) for index, row in enumerate(draft.rows["inputs"])]
     data["points"] = [_point(row, index, taken, errors) for index, row in enumerate(draft.rows["points"])]
-    kept_checks = [check for check in draft.base.get("checks", []) if check.get("per") not in ("player", "round")]
-    data["checks"] = kept_checks + [_check(row, index, errors) for index, row in enumerate(draft.rows["checks"])]
+    data["checks"] = [_check(row, index, errors) for index, row in enumerate(draft.rows["checks"])]
     data["tiebreaks"] = [_tiebreak(row, index, errors) for index, row in enumerate(draft.rows["tiebreaks"])]
     data["examples"] = draft.examples
     if not data["inputs"]:
@@ -299,7 +304,7 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
 
 def _number(draft: Draft, name: str, errors: dict[str, str]) -> int | None:
     text = draft.value(name)
-    if not re.fullmatch(r"\d{1,2}", text):
+    if not re.fullmatch(r"[0-9]{1,2}", text):
         errors[name] = _("A whole number from 1 to 20.")
         return None
     return int(text)
@@ -415,8 +420,6 @@ def form_field(draft: Draft, error: GameFileError) -> str | None:
         rows = draft.rows[section]
         if index_text is not None:
             index = int(index_text)
-            if section == "checks":  # the checks the form does not show come first in the file
-                index -= len([c for c in draft.base.get("checks", []) if c.get("per") not in ("player", "round")])
         else:
             index = next((number for number, row in enumerate(rows) if row.value("key") == key), -1)
         if not 0 <= index < len(rows):
@@ -445,8 +448,7 @@ class Trial:
 
 
 def trial_players(data: Mapping[str, str], least: int) -> int:
-    text = str(data.get("try_players", ""))
-    count = int(text) if text.isdigit() else max(2, least)
+    count = small_number(data.get("try_players"), max(TRY_PLAYERS)) or max(2, least)
     return min(max(count, 1), max(TRY_PLAYERS))
 
 
@@ -458,15 +460,14 @@ def try_round(game: Game, data: Mapping[str, str], players: int) -> Trial:
     for compiled in game.inputs:
         spec = compiled.spec
         if spec.kind not in KINDS and spec.kind != "choice":
-            untried.append(spec.label.en)
+            untried.append(spec.label.get(language()))
             continue
         if spec.per == "player":
             inputs[spec.key] = [_try_value(spec.kind, data.get(f"try-{spec.key}-{seat}")) for seat in range(players)]
         else:
             inputs[spec.key] = _try_value(spec.kind, data.get(f"try-{spec.key}"))
-    options = resolve_options(game, players, {})
-    state = GameState(game, options, players, 0)
     try:
+        state = GameState(game, resolve_options(game, players, {}), players, 0)
         _state, scored = apply(state, Round(inputs))
     except RuleError as refusal:
         return Trial(players, inputs, None, refusal, tuple(untried))
@@ -478,7 +479,7 @@ def _try_value(kind: str, text: object) -> Any:
     value = str(text or "").strip()
     if kind == "flag":
         return value == "on"
-    if re.fullmatch(r"[+-]?\d{1,9}", value):
+    if re.fullmatch(r"[+-]?[0-9]{1,9}", value):
         return int(value)
     return None if kind in ("player", "choice") else 0
 

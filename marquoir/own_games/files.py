@@ -13,16 +13,16 @@ the API word in the reader's language (``words.problem_text``).
 from __future__ import annotations
 
 import json
+import math
 import time
 import tomllib
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 import tomli_w
 
 from marquoir.games.declared import Game, GameFileError
-from marquoir.games.declared.cost import MAX_ROUND_STEPS, MAX_VALUE_SIZE, TooComplex, game_cost
+from marquoir.games.declared.cost import MAX_MATCH_STEPS, MAX_ROUND_STEPS, MAX_VALUE_SIZE, TooComplex, game_cost
 from marquoir.games.declared.examples import mismatches
 from marquoir.games.declared.game import compile_game
 from marquoir.games.declared.gamefile import GameFile, parse_game_file, toml_line
@@ -46,9 +46,16 @@ MAX_EXAMPLE_ROUNDS = 40
 CHECK_SECONDS = 3.0
 """Playing the examples of one file: past this, the rest are not played and the file is refused."""
 
-BOX_DEFAULTS: Mapping[str, Any] = {"category": "party", "minutes": 30, "age": 6, "sources": ["Marquoir"]}
+BOX_DEFAULTS: Mapping[str, Any] = {
+    "category": "party",
+    "minutes": 30,
+    "age": 6,
+    "released": 2026,
+    "sources": ["Marquoir"],
+}
 """The box facts a user's game need not give: no page shows them (an own game has no
-catalog page), the schema wants them."""
+catalog page), the schema wants them. Constants, so that the same file sent again is the
+same version."""
 
 
 def read_text(text: str) -> dict[str, Any]:
@@ -75,21 +82,33 @@ def completed(data: Mapping[str, Any]) -> dict[str, Any]:
     whole["key"] = OWN_KEY
     box = whole.get("box")
     if isinstance(box, dict):
-        box = {**BOX_DEFAULTS, "released": datetime.now(tz=UTC).year, **box}
+        box = {**BOX_DEFAULTS, **box}
         names = box.get("names")
-        if isinstance(names, dict):
-            english, french = names.get("en"), names.get("fr")
-            names = {"en": english or french, "fr": french or english}
-            box["names"] = names
-            box.setdefault("original_name", names["en"])
+        if isinstance(names, dict) and (names.get("en") or names.get("fr")):
+            box.setdefault("original_name", names.get("en") or names.get("fr"))
         whole["box"] = box
-    return whole
+    return {key: value if key in ("tables", "examples") else _both_languages(value) for key, value in whole.items()}
+
+
+def _both_languages(value: Any) -> Any:
+    """Every text given in one language only (``{"en": "Points"}``), in the other too."""
+    if isinstance(value, dict):
+        if value and set(value) <= {"en", "fr"} and all(isinstance(text, str) for text in value.values()):
+            english, french = value.get("en") or value.get("fr"), value.get("fr") or value.get("en")
+            return {"en": english, "fr": french}
+        return {key: _both_languages(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_both_languages(item) for item in value]
+    return value
 
 
 def check_bounds(data: Mapping[str, Any]) -> None:
     """``GameFileError`` if ``data`` is nested too deep, its lookup tables too big or its
     examples too many: before the schema reads it, so that no bound costs more than a walk."""
     _nesting(data, 0)
+    _no_nulls_in_lists(data, "")
+    if len(json.dumps(data, ensure_ascii=False)) > MAX_FILE_CHARACTERS:  # a file sent as JSON, not as text
+        raise GameFileError(SOURCE, "(file)", "the file is too long", code="file_too_long", limit=MAX_FILE_CHARACTERS)
     values = _count_values(data.get("tables", {}))
     if values > MAX_TABLE_VALUES:
         raise GameFileError(SOURCE, "tables", "too many values", code="tables_too_big", limit=MAX_TABLE_VALUES)
@@ -107,6 +126,21 @@ def check_bounds(data: Mapping[str, Any]) -> None:
                     code="too_many_rounds",
                     limit=MAX_EXAMPLE_ROUNDS,
                 )
+
+
+def _no_nulls_in_lists(value: object, where: str) -> None:
+    """A null in a list (JSON has them, TOML not: an export would drop it and shift what
+    follows), or a number that is not finite, is refused where it is."""
+    if isinstance(value, float) and not math.isfinite(value):
+        raise GameFileError(SOURCE, where or "(file)", "not finite", code="not_finite")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _no_nulls_in_lists(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            if item is None:
+                raise GameFileError(SOURCE, f"{where}[{index}]", "null", code="null_in_list")
+            _no_nulls_in_lists(item, f"{where}[{index}]")
 
 
 def _nesting(value: object, depth: int) -> None:
@@ -151,18 +185,38 @@ def check_cost(game: Game) -> None:
     except TooComplex as error:
         field, _colon, _problem = str(error).partition(": ")
         raise GameFileError(SOURCE, field, str(error), code="too_complex") from None
+    field, size = cost.largest_value
+    if size > MAX_VALUE_SIZE:
+        raise GameFileError(SOURCE, field, "value too big", code="value_too_big", limit=MAX_VALUE_SIZE)
     if cost.total > MAX_ROUND_STEPS:
         raise GameFileError(
             SOURCE, cost.heaviest, "too costly", code="too_costly", steps=cost.total, limit=MAX_ROUND_STEPS
         )
-    field, size = cost.largest_value
-    if size > MAX_VALUE_SIZE:
-        raise GameFileError(SOURCE, field, "value too big", code="value_too_big", limit=MAX_VALUE_SIZE)
+    if cost.match_total > MAX_MATCH_STEPS:
+        raise GameFileError(
+            SOURCE,
+            cost.heaviest,
+            "too costly a match",
+            code="too_costly",
+            steps=cost.match_total,
+            limit=MAX_MATCH_STEPS,
+        )
 
 
 def check_examples(game: Game, *, budget: float = CHECK_SECONDS) -> None:
     """Each example of ``game`` played: ``GameFileError`` (``example_fails``) for the first
     that does not give what it says, ``examples_too_slow`` once they take longer than ``budget``."""
+    least, most = game.file.box.players
+    rounds = 0
+    for index, example in enumerate(game.file.examples):
+        if not least <= example.players <= most:
+            raise GameFileError(
+                SOURCE, f"examples[{index}].players", "players", code="example_players", least=least, most=most
+            )
+        rounds += len(example.rounds)
+    # Played, the examples are a match of that many rounds: bounded as a match is, before any is played.
+    if rounds and game_cost(game).total * rounds > MAX_MATCH_STEPS:
+        raise GameFileError(SOURCE, "examples", "too slow", code="examples_too_slow", seconds=int(budget))
     started = time.perf_counter()
     for index, example in enumerate(game.file.examples):
         if time.perf_counter() - started > budget:

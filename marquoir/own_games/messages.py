@@ -25,11 +25,14 @@ PROBLEMS: Mapping[str, Problem] = {
     "toml": lambda p: _("The file cannot be read as TOML (line %(line)s).") % p,
     "json": lambda p: _("The file cannot be read as JSON (line %(line)s).") % p,
     "too_deep": lambda p: _("The file is nested too deep: at most %(limit)s levels.") % p,
+    "null_in_list": lambda p: _("A list holds no null (TOML has none): leave the entry out, or write 0."),
+    "not_finite": lambda p: _("Numbers are finite: no nan or inf."),
     "not_a_table": lambda p: _("A game file is a table of the game’s parts (TOML, or a JSON object)."),
     "tables_too_big": lambda p: _("The lookup tables hold at most %(limit)s values in all.") % p,
     "too_many_examples": lambda p: _("A game has at most %(limit)s examples.") % p,
     "too_many_rounds": lambda p: _("An example has at most %(limit)s rounds.") % p,
     "examples_too_slow": lambda p: _("The examples take too long to check: keep fewer, or simpler formulas."),
+    "example_players": lambda p: _("An example is played by %(least)s to %(most)s players, as the game.") % p,
     "example_fails": lambda p: _("The example “%(name)s” no longer gives what it says: change it or remove it.") % p,
     "too_complex": lambda p: _("This formula is too intricate to be checked: write it more simply."),
     "too_costly": lambda p: _(
@@ -48,7 +51,11 @@ PROBLEMS: Mapping[str, Problem] = {
     ),
     "unknown_name": lambda p: _("“%(name)s” is not a name this formula knows.") % p,
     "unknown_function": lambda p: (
-        _("“%(name)s” is not a function formulas know: they know size, sum, min, max, abs and int.") % p
+        _(
+            "“%(name)s” is not a function formulas know: they know size, sum, min, max, abs, int, string, "
+            "bool, has, contains, startsWith and endsWith, and map, filter, all, exists and exists_one."
+        )
+        % p
     ),
     "name_taken": lambda p: _("“%(name)s” is a name the formulas use already: choose another.") % p,
     "file_or_toml": lambda p: _("Send the game file once: as “file” (JSON) or as “toml” (text)."),
@@ -142,6 +149,10 @@ WORDINGS: Mapping[str, Wording] = {
         "This link lets you play the game, not change it: the edit key is missing or wrong."
     ),
     "game_file": lambda p, s: refused_file_text(ServiceError("invalid", "game_file", **p)),
+    "changed_meanwhile": lambda p, s: _(
+        "This game was changed on another device since this page was opened: open it again to see "
+        "the changes, then make yours."
+    ),
     "too_many_versions": lambda p, s: (
         _("This game has %(limit)s versions, the most it keeps: make a copy of it to go on changing it.")
         % {"limit": p.get("limit")}

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from marquoir.games.declared import Game, GameFileError
 from marquoir.tables.capabilities import DeviceLinks, key_for, key_matches
@@ -97,6 +97,13 @@ def own_game_change(*, game: OwnGame, data: Mapping[str, Any]) -> OwnGameVersion
     """A new version of ``game``: the matches under way keep theirs. The same file again
     makes no version (a second tap on Save changes nothing)."""
     _game, kept = checked_file(data)
+    try:
+        return _new_version(game, kept)
+    except IntegrityError:  # another save took this number meanwhile (SQLite locks no row)
+        raise ServiceError("conflict", "changed_meanwhile") from None
+
+
+def _new_version(game: OwnGame, kept: dict[str, Any]) -> OwnGameVersion:
     with transaction.atomic():
         locked = OwnGame.objects.select_for_update().get(pk=game.pk)
         latest = OwnGameVersion.objects.get(game=locked, number=locked.latest)

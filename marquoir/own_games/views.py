@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marquoir.games.declared import Game, GameFileError, declared_games
@@ -34,6 +34,18 @@ from .messages import own_game_message, problem_text
 from .models import OwnGame, OwnGameVersion
 
 MAX_IMPORT_CHARACTERS = files.MAX_FILE_CHARACTERS
+
+_PART_NAMES = {
+    "derived": gettext_lazy("values worked out from the inputs"),
+    "options": gettext_lazy("table options"),
+    "tables": gettext_lazy("lookup tables"),
+    "warnings": gettext_lazy("warnings"),
+    "figures": gettext_lazy("figures for a group’s stats"),
+    "reference": gettext_lazy("rows of the quick reference"),
+    "turns": gettext_lazy("play turn by turn"),
+    "option_checks": gettext_lazy("checks of the options"),
+}
+"""The parts of a file the editor keeps as they are, as the page names them."""
 
 
 def _game_or_404(game_id: str) -> OwnGame:
@@ -95,7 +107,9 @@ def _name_of(game: OwnGame) -> str:
 def _base_for(request: HttpRequest, game: OwnGame | None) -> tuple[dict[str, Any], str]:
     """The file the form is over, and how to find it again (the form's ``from``)."""
     if game is not None:
-        version = services.version_of(game)
+        # The version the form was opened on: its rows say which part of it each edits.
+        opened = str(request.POST.get("from", "")).removeprefix("own:")
+        version = services.version_of(game, editor.small_number(opened, services.MAX_VERSIONS))
         if version is None:
             raise Http404(_("This game has no such version."))
         return dict(version.file), f"own:{version.number}"
@@ -179,12 +193,14 @@ def _editor(request: HttpRequest, game: OwnGame | None) -> HttpResponse:
             )
             target = saved.game
         else:
+            if source != f"own:{game.latest}":  # saved from another device since: theirs would be lost
+                raise ServiceError("conflict", "changed_meanwhile")
             services.own_game_change(game=game, data=data)
             services.link_device(device_secret=ensure_device_secret(request), game=game, can_edit=True)
             target = game
     except ServiceError as refused:
         context["error_message"] = own_game_message(refused)
-        status = 429 if refused.code == "rate_limited" else 422
+        status = {"rate_limited": 429, "conflict": 409}.get(refused.code, 422)
         return _private(render(request, "own_games/edit.html", context, status=status))
     response = HttpResponseRedirect(reverse("own_games:game", args=[target.id]) + "?saved=1", status=303)
     return remember_device(request, response)
@@ -194,6 +210,7 @@ def _compiled(draft: editor.Draft, data: Mapping[str, Any]) -> Game | None:
     """The draft compiled (its examples played), or None with its faults on the form."""
     try:
         game = compile_game(files.read_file(data), source=files.SOURCE)
+        files.check_cost(game)  # before a tried round or an example runs it
         files.check_examples(game)
     except GameFileError as error:
         field = editor.form_field(draft, error)
@@ -213,7 +230,7 @@ def _examples_json(draft: editor.Draft) -> str:
 
 def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | None, source: str) -> dict[str, Any]:
     least = draft.value("min_players")
-    players = editor.trial_players(request.POST, int(least) if least.isdigit() else 2)
+    players = editor.trial_players(request.POST, editor.small_number(least, 20) or 2)
     sections = {
         section: [
             {
@@ -268,7 +285,7 @@ def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | N
         "try_fields": try_fields,
         "try_seat_choices": list(enumerate(seat_labels)),
         "field_errors": field_errors,
-        "kept_parts": editor.kept_parts(draft.base),
+        "kept_parts": [(_PART_NAMES.get(part, part), count) for part, count in editor.kept_parts(draft.base)],
         "game": game,
         "source": source,
         "kinds": editor.KINDS,
@@ -408,7 +425,7 @@ def export(request: HttpRequest, game_id: str) -> HttpResponse:
     """The game's file (its newest version, or ``?version=N``) as TOML: what import takes."""
     game = _game_or_404(game_id)
     number = request.GET.get("version", "")
-    version = services.version_of(game, int(number) if number.isdigit() and len(number) < 7 else None)
+    version = services.version_of(game, editor.small_number(number, services.MAX_VERSIONS + 1))
     if version is None:
         raise Http404(_("This game has no such version."))
     response = HttpResponse(files.as_toml(version.file), content_type="application/toml; charset=utf-8")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from marquoir.games.declared import declared_games
-from marquoir.games.declared.cost import MAX_ROUND_STEPS, TooComplex, bound, game_cost
+from marquoir.games.declared.cost import MAX_MATCH_STEPS, MAX_ROUND_STEPS, TooComplex, bound, game_cost
 
 CATALOG = {game.key: game for game in declared_games()}
 
@@ -17,7 +17,8 @@ CATALOG = {game.key: game for game in declared_games()}
 @pytest.mark.parametrize("key", sorted(CATALOG))
 def test_every_catalog_game_s_round_is_within_the_bound_a_user_s_file_gets(key: str):
     cost = game_cost(CATALOG[key])
-    assert 0 < cost.total <= MAX_ROUND_STEPS // 3, (cost.heaviest, cost.total)
+    assert 0 < cost.total <= MAX_ROUND_STEPS // 2, (cost.heaviest, cost.total)
+    assert cost.match_total <= MAX_MATCH_STEPS
 
 
 def test_a_comprehension_counts_its_body_once_per_entry():
@@ -43,7 +44,22 @@ def test_a_ternary_costs_its_dearer_branch():
 
 
 def test_fields_of_a_table_have_their_own_sizes():
-    assert bound("tables.small.map(x, x)", {"tables": 1000}, {"tables": {"small": 3, "big": 1000}}).steps < 100
+    fields = {"tables": {"small": 3, "big": 1000}}
+    small = bound("tables.small.map(x, x)", {"tables": 1000}, fields)
+    big = bound("tables.big.map(x, x)", {"tables": 1000}, fields)
+    assert small.steps * 100 < big.steps
+
+
+def test_an_entry_of_a_list_of_records_holds_one_record():
+    values = {"props": (24, 24 * 4, 4)}
+    assert bound("props.map(p, p.squares)", values).total <= 24 * (1 + 4)  # a record's part: at most the record
+    assert bound("props[0]", values).total == 4
+
+
+def test_the_units_of_a_best_spread_bound_its_shares():
+    seven = next(game for game in declared_games() if game.key == "seven_wonders")
+    science = game_cost(seven).steps["points.science.best.formula"]
+    assert science < game_cost(seven).total
 
 
 def test_a_formula_the_grammar_does_not_read_cannot_be_bounded():

@@ -83,7 +83,15 @@ def test_the_change_key_posted_with_the_form_grants_this_device_and_saves_a_vers
     fields.update(name_en="Changed", key=game_key_for(game.id), do="save")
     assert client.post(f"/en/own-games/{game.id}/edit/", fields).status_code == 303
     assert OwnGame.objects.get(pk=game.pk).latest == 2
-    fields.update(name_en="Changed again", key="")  # the device holds the right now
+    # The same form again, from version 1: saved since, the game is not overwritten.
+    fields.update(name_en="Changed again", key="")
+    stale = client.post(f"/en/own-games/{game.id}/edit/", fields)
+    assert stale.status_code == 409
+    assert "This game was changed on another device since this page was opened" in stale.content.decode()
+    assert OwnGame.objects.get(pk=game.pk).latest == 2
+    # Opened again, the device holds the right now: no key needed.
+    fields = form_fields(client.get(f"/en/own-games/{game.id}/edit/").content.decode())
+    fields.update(name_en="Changed again", do="save")
     assert client.post(f"/en/own-games/{game.id}/edit/", fields).status_code == 303
     assert OwnGame.objects.get(pk=game.pk).latest == 3
 
@@ -230,3 +238,45 @@ def test_a_match_of_an_own_game_for_a_group_joins_its_history_as_one_game_across
     assert [(section["game"], section["name"], section["plays"]) for section in sections] == [
         (f"own.{game.id}", "Skyjo doubled", 2)
     ]
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"inputs": "²"},
+        {"input-0-origin": "²"},
+        {"do": "remove-input-" + "9" * 5000},
+        {"try_players": "²", "do": "try"},
+        {"min_players": "²", "do": "try"},
+        {"examples": "[" * 10_000},
+        {"do": "remove-example-٣"},
+    ],
+)
+def test_forged_editor_fields_are_refused_or_ignored_never_a_server_error(client: Client, forged: dict[str, str]):
+    fields = form_fields(client.get("/en/own-games/new/").content.decode())
+    fields.update({"name_en": "Forged", **forged})
+    assert client.post("/en/own-games/new/", fields).status_code in (200, 422)
+    assert client.post("/en/own-games/check/", fields).status_code == 200
+    assert not OwnGame.objects.exists()
+
+
+def test_a_version_asked_for_oddly_is_not_found(client: Client):
+    game = made_here(client)
+    for version in ("²", "9" * 5000, "-1", "0"):
+        response = client.get(f"/en/own-games/{game.id}/export/", {"version": version})
+        assert response.status_code in (200, 404)
+        if response.status_code == 200:  # not a version number: the newest
+            assert 'winner = "lowest"' in response.content.decode()
+
+
+def test_a_tried_round_of_a_file_too_costly_is_refused_before_it_runs(client: Client):
+    """The review's case: a game with a long lookup table, and in the editor a formula over it twice."""
+    game = own_game_create(data=doubled(tables={"t": list(range(1000))}, examples=[])).game
+    fields = form_fields(client.get("/en/own-games/new/", {"from": f"own.{game.id}.1"}).content.decode())
+    fields.update({"point-0-formula": "tables.t.map(a, tables.t.map(b, a + b)).size() + cards", "do": "try"})
+    fields.update({"try-cards-0": "1", "try-cards-1": "2"})
+    page = client.post("/en/own-games/new/", fields).content.decode()
+    assert "These formulas could take too long to work out in one round" in page
+    assert "Points of this round" not in page
+    answer = client.post("/en/own-games/check/", fields).json()
+    assert answer["errors"]["point-0-formula"].startswith("These formulas could take too long")

@@ -20,6 +20,7 @@ Nothing here knows about Django, I/O, clocks or chance.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
@@ -611,6 +612,9 @@ def _categories(game: Game, scope: Scope) -> dict[str, int]:
             continue
         starts = [(name, _whole(start, scope)) for name, start in category.over]
         units = _whole(category.units, scope)
+        if units > 0 and math.comb(units + len(starts) - 1, len(starts) - 1) > MAX_SHARES:
+            # Refused before a share is tried: a share of a million units is a million-long tuple.
+            raise RuleError(INVALID, "formula_failed", field=f"points.{category.key}", problem="too many shares")
         best: int | None = None
         for tried, share in enumerate(_shares(units, len(starts))):
             if tried >= MAX_SHARES:

@@ -167,7 +167,7 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
             player_level.add(item.key)
     categories = tuple(
         replace(
-            _category(category, player_level, compiled),
+            _category(category, player_level, compiled, source),
             when=compiled(category.when, f"points.{category.key}.when", option_level) if category.when else None,
         )
         for category in file.points
@@ -241,11 +241,15 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     )
 
 
-def _category(category: Any, names: set[str], compiled: Any) -> CompiledCategory:
+def _category(category: Any, names: set[str], compiled: Any, source: str) -> CompiledCategory:
     field = f"points.{category.key}"
     if category.formula is not None:
         return CompiledCategory(category.key, compiled(category.formula, f"{field}.formula", names), None, ())
     best = category.best
+    for name in best.over:
+        if name in names:  # a share's name would hide the input or value of that name
+            problem = f"{name!r} is a name formulas already use"
+            raise GameFileError(source, f"{field}.best.over.{name}", problem, code="name_taken", name=name)
     over = tuple((name, compiled(start, f"{field}.best.over.{name}", names)) for name, start in best.over.items())
     return CompiledCategory(
         category.key,
