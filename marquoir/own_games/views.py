@@ -6,6 +6,7 @@ comes back), and with it the formulas are checked as they are typed (``check``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,12 +19,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from marquoir.games.declared import Game, GameFileError, declared_games
+from marquoir.games.declared import Game, GameFileError, GameState, declared_games, resolve_options
 from marquoir.games.declared.game import compile_game
 from marquoir.groups.services import GROUP_LINKS
+from marquoir.keepers.declared.presenters import rules_text
+from marquoir.keepers.declared.words import wordings
 from marquoir.rules.errors import RuleError
 from marquoir.tables.capabilities import digest
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
+from marquoir.tables.keepers import keeper_for
+from marquoir.tables.messages import message_for
 from marquoir.tables.outcome import ServiceError
 from marquoir.tables.ratelimit import allow_match_creation, client_key
 from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
@@ -57,8 +62,6 @@ def _game_or_404(game_id: str) -> OwnGame:
 
 def _catalog_copies() -> list[tuple[str, str]]:
     """The catalog's declared games a copy may start from, by key, with their names."""
-    from marquoir.tables.keepers import keeper_for
-
     found = []
     for game in declared_games():
         keeper = keeper_for(game.key)
@@ -223,8 +226,6 @@ def _compiled(draft: editor.Draft, data: Mapping[str, Any]) -> Game | None:
 
 
 def _examples_json(draft: editor.Draft) -> str:
-    import json
-
     return json.dumps(draft.examples, ensure_ascii=False)
 
 
@@ -317,14 +318,10 @@ def _in_french() -> bool:
 
 
 def _trial_view(game: Game, trial: editor.Trial) -> dict[str, Any]:
-    from marquoir.keepers.declared.keeper import DeclaredKeeper
-    from marquoir.tables.messages import message_for
-
     names = [_("Player %(number)s") % {"number": seat + 1} for seat in range(trial.players)]
     refusal = None
     if trial.refusal is not None:
-        wordings = DeclaredKeeper(game).wordings
-        refusal = message_for(trial.refusal.code, trial.refusal.reason, trial.refusal.params, names, wordings)
+        refusal = message_for(trial.refusal.code, trial.refusal.reason, trial.refusal.params, names, wordings(game))
     points = list(zip(names, trial.points, strict=True)) if trial.points is not None else None
     return {"points": points, "refusal": refusal, "untried": trial.untried}
 
@@ -406,11 +403,8 @@ def page(request: HttpRequest, game_id: str) -> HttpResponse:
     return _private(render(request, "own_games/game.html", context))
 
 
-def _rules_line(keeper: Any) -> str:
+def _rules_line(keeper: OwnGameKeeper) -> str:
     """Who wins, when it ends, how ties are broken: the table's own line, for a fresh table."""
-    from marquoir.games.declared import GameState, resolve_options
-    from marquoir.keepers.declared.presenters import rules_text
-
     game = keeper.game
     players = game.file.box.players[0]
     try:
