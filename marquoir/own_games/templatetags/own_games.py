@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from marquoir.games.declared.gamefile import InputDef, Words
@@ -15,6 +17,16 @@ register = template.Library()
 def local(words: Words) -> str:
     """``words`` in the page's language (escaped by the template, as every label)."""
     return local_words(words)
+
+
+@register.simple_tag
+def part_line(words: Words, formula: str, what: str = "") -> SafeString:
+    """One part of the game on its page: its words, its formula (or key) as code, and what it
+    takes: "Cards left ``cards``: for each player, a number from -17 to 140"."""
+    code = format_html("<code>{}</code>", formula)
+    if what:
+        return format_html(_("{words} {code}: {what}"), words=local_words(words), code=code, what=what)
+    return format_html(_("{words}: {code}"), words=local_words(words), code=code)
 
 
 @register.simple_tag
