@@ -20,7 +20,7 @@ from marquoir.tables.services import ServiceError
 from . import exchange, services
 from .models import Group, Play
 from .records import Member, PlayRecord
-from .selectors import drawn_from, members_of
+from .selectors import ByGame, drawn_from, members_of
 from .stats import GroupStats, Section
 
 MAX_IMPORT_BYTES: int = settings.GROUP_IMPORT_MAX_BYTES
@@ -113,8 +113,9 @@ def stats_json(stats: GroupStats) -> dict[str, Any]:
     return {"overall": _section_json(stats.overall), "games": [_section_json(section) for section in stats.games]}
 
 
-def bgg_ids() -> dict[str, int | None]:
-    return {key: keeper.bgg_id for key, keeper in all_keepers().items()}
+def bgg_ids() -> Mapping[str, int | None]:
+    """Each game's BoardGameGeek id, by key (a user's own game: its file's, if it gives one)."""
+    return ByGame(lambda keeper: keeper.bgg_id)
 
 
 def _games_by_bgg_id() -> dict[int, tuple[str, str]]:

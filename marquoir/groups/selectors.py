@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -14,7 +14,7 @@ from django.db.models import Count, Max, Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from marquoir.tables.keepers import all_keepers, keeper_for
+from marquoir.tables.keepers import ScoreKeeper, all_keepers, keeper_for
 from marquoir.tables.models import Match, is_match_id
 from marquoir.tables.selectors import keeper_of, match_view
 from marquoir.tables.summary import MatchSummary, StatFigure, summary_from_json
@@ -107,9 +107,29 @@ def _matches_now(match_ids: set[str]) -> dict[str, tuple[Match, MatchSummary]]:
     }
 
 
+class ByGame(Mapping[str, T]):
+    """Something of each game, by key: the installed games', and those made since (a user's
+    own, ``own.<id>``), looked up when asked for."""
+
+    def __init__(self, read: Callable[[ScoreKeeper], T]) -> None:
+        self.read = read
+
+    def __getitem__(self, key: str) -> T:
+        keeper = keeper_for(key)
+        if keeper is None:
+            raise KeyError(key)
+        return self.read(keeper)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(all_keepers())
+
+    def __len__(self) -> int:
+        return len(all_keepers())
+
+
 def figures_by_game() -> Mapping[str, Sequence[StatFigure]]:
     """Each game's own figures, by key (a sheet's plays by its title share the sheet's: none)."""
-    return {key: keeper.stat_figures for key, keeper in all_keepers().items()}
+    return ByGame(lambda keeper: keeper.stat_figures)
 
 
 @dataclass

@@ -280,3 +280,29 @@ def test_a_tried_round_of_a_file_too_costly_is_refused_before_it_runs(client: Cl
     assert "Points of this round" not in page
     answer = client.post("/en/own-games/check/", fields).json()
     assert answer["errors"]["point-0-formula"].startswith("These formulas could take too long")
+
+
+def test_a_house_rules_copy_of_skyjo_in_a_group_keeps_skyjo_s_figures_and_boardgamegeek_id(client: Client):
+    from marquoir.groups.services import group_create
+
+    fields = form_fields(client.get("/en/own-games/new/", {"from": "skyjo"}).content.decode())
+    assert client.post("/en/own-games/new/", {**fields, "do": "save"}).status_code == 303
+    game = OwnGame.objects.get()
+    group, key = group_create(name="Thursday", players=["Ada", "Ben"])
+    client.post(f"/en/groups/{group.id}/join/", {"key": key})
+    address = f"/en/groups/{group.id}/new/own.{game.id}/"
+    setup = form_fields(client.get(address).content.decode(), None, form_class="setup")
+    assert client.post(address, setup).status_code == 303
+    match = Match.objects.get()
+    body = json.dumps({"type": "round", "inputs": {"cards": [120, 10], "ended_by": 1}})
+    headers = {"Authorization": f"Bearer {edit_token_for(match.id)}"}
+    assert client.post(f"/api/v1/matches/{match.id}/actions", body, "application/json", headers=headers).json()["over"]
+    section = client.get(f"/api/v1/groups/{group.id}/stats").json()["games"][0]
+    assert section["name"] == "Skyjo (house rules)"
+    ben = next(line for line in section["players"] if line["name"] == "Ben")  # he ended the round, not doubled
+    assert [(figure["key"], figure["value"]) for figure in ben["figures"]] == [
+        ("rounds_ended", 1),
+        ("times_doubled", 0),
+    ]
+    exported = client.get(f"/api/v1/groups/{group.id}/export").json()
+    assert [entry["bggId"] for entry in exported["games"]] == [204135]
