@@ -13,13 +13,13 @@ import threading
 from collections import OrderedDict
 
 from django.urls import reverse
-from django.utils import translation
 from pydantic import Field
 
 from marquoir.games.declared.game import compile_game
 from marquoir.games.declared.gamefile import parse_game_file
 from marquoir.keepers.declared.keeper import DeclaredKeeper
 from marquoir.keepers.declared.state import DeclaredStateOut
+from marquoir.keepers.declared.words import local
 
 from .files import SOURCE
 from .models import OwnGame, OwnGameVersion
@@ -67,8 +67,7 @@ class OwnGameKeeper(DeclaredKeeper):
         )
 
     def name(self) -> str:
-        names = self.game.file.box.names
-        return names.fr if (translation.get_language() or "en").startswith("fr") else names.en
+        return local(self.game.file.box.names)
 
     @property
     def game_family(self) -> str:

@@ -20,10 +20,9 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from marquoir.games.declared import Game, GameFileError, GameState, declared_games, resolve_options
-from marquoir.games.declared.game import compile_game
 from marquoir.groups.services import GROUP_LINKS
 from marquoir.keepers.declared.presenters import rules_text
-from marquoir.keepers.declared.words import wordings
+from marquoir.keepers.declared.words import language, wordings
 from marquoir.rules.errors import RuleError
 from marquoir.tables.capabilities import digest
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
@@ -187,34 +186,44 @@ def _editor(request: HttpRequest, game: OwnGame | None) -> HttpResponse:
         status = 422 if do == "save" else 200
         return _private(render(request, "own_games/edit.html", context, status=status))
     try:
-        if game is None:
-            secret = device_secret(request)
-            saved = services.own_game_create(
-                data=data,
-                device_secret=ensure_device_secret(request),
-                spend=lambda: allow_match_creation(request, device=digest(secret) if secret else None),
-            )
-            target = saved.game
-        else:
-            if source != f"own:{game.latest}":  # saved from another device since: theirs would be lost
-                raise ServiceError("conflict", "changed_meanwhile")
-            services.own_game_change(game=game, data=data)
-            services.link_device(device_secret=ensure_device_secret(request), game=game, can_edit=True)
-            target = game
+        if game is not None and source != f"own:{game.latest}":  # saved from another device since
+            raise ServiceError("conflict", "changed_meanwhile")
+        target = _save(request, game, data)
     except ServiceError as refused:
         context["error_message"] = own_game_message(refused)
-        status = {"rate_limited": 429, "conflict": 409}.get(refused.code, 422)
-        return _private(render(request, "own_games/edit.html", context, status=status))
-    response = HttpResponseRedirect(reverse("own_games:game", args=[target.id]) + "?saved=1", status=303)
+        return _private(render(request, "own_games/edit.html", context, status=_status_of(refused)))
+    return _saved(request, target)
+
+
+def _save(request: HttpRequest, game: OwnGame | None, data: Mapping[str, Any]) -> OwnGame:
+    """``data`` saved: a new game (its creation counted as a new match's), or the next
+    version of ``game``; this device may change it from then on."""
+    if game is None:
+        secret = device_secret(request)
+        return services.own_game_create(
+            data=data,
+            device_secret=ensure_device_secret(request),
+            spend=lambda: allow_match_creation(request, device=digest(secret) if secret else None),
+        ).game
+    services.own_game_change(game=game, data=data)
+    services.link_device(device_secret=ensure_device_secret(request), game=game, can_edit=True)
+    return game
+
+
+def _saved(request: HttpRequest, game: OwnGame) -> HttpResponse:
+    """The game's page, saying it is saved."""
+    response = HttpResponseRedirect(reverse("own_games:game", args=[game.id]) + "?saved=1", status=303)
     return remember_device(request, response)
+
+
+def _status_of(refused: ServiceError) -> int:
+    return {"rate_limited": 429, "conflict": 409}.get(refused.code, 422)
 
 
 def _compiled(draft: editor.Draft, data: Mapping[str, Any]) -> Game | None:
     """The draft compiled (its examples played), or None with its faults on the form."""
     try:
-        game = compile_game(files.read_file(data), source=files.SOURCE)
-        files.check_cost(game)  # before a tried round or an example runs it
-        files.check_examples(game)
+        game = files.compile_file(data)  # bounded before a tried round or an example runs it
     except GameFileError as error:
         field = editor.form_field(draft, error)
         if field is not None:
@@ -268,7 +277,7 @@ def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | N
         key, kind = row.value("key"), row.value("kind") or str(row.kept.get("kind", ""))
         if not key or kind not in editor.KINDS:
             continue
-        label = row.value("label_en") if not _in_french() else (row.value("label_fr") or row.value("label_en"))
+        label = row.value("label_fr") or row.value("label_en") if language().startswith("fr") else row.value("label_en")
         label = label or row.value("label_fr") or key
         if row.value("per") == "player" and kind != "player":
             seats = [
@@ -307,14 +316,10 @@ def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | N
 def _in_both(message: str, names: Any) -> dict[str, str]:
     """``message`` about a game, in English and in French, each with the game's name in it."""
     found = {}
-    for language in ("en", "fr"):
-        with translation.override(language):
-            found[language] = _(message) % {"game": getattr(names, language)}
+    for code in ("en", "fr"):
+        with translation.override(code):
+            found[code] = _(message) % {"game": getattr(names, code)}
     return found
-
-
-def _in_french() -> bool:
-    return (translation.get_language() or "en").startswith("fr")
 
 
 def _trial_view(game: Game, trial: editor.Trial) -> dict[str, Any]:
@@ -448,29 +453,14 @@ def file(request: HttpRequest, game_id: str | None = None) -> HttpResponse:
         return _private(render(request, "own_games/file.html", context, status=401))
     try:
         services.spend_check(client_key(request))
-        data = files.read_text(text)
-        if game is None:
-            secret = device_secret(request)
-            saved = services.own_game_create(
-                data=data,
-                device_secret=ensure_device_secret(request),
-                spend=lambda: allow_match_creation(request, device=digest(secret) if secret else None),
-            )
-            target = saved.game
-        else:
-            services.own_game_change(game=game, data=data)
-            services.link_device(device_secret=ensure_device_secret(request), game=game, can_edit=True)
-            target = game
+        target = _save(request, game, files.read_text(text))
     except GameFileError as error:
         context["error_message"] = problem_text(error)
         return _private(render(request, "own_games/file.html", context, status=422))
     except ServiceError as refused:
         context["error_message"] = own_game_message(refused)
-        return _private(
-            render(request, "own_games/file.html", context, status=429 if refused.code == "rate_limited" else 422)
-        )
-    response = HttpResponseRedirect(reverse("own_games:game", args=[target.id]) + "?saved=1", status=303)
-    return remember_device(request, response)
+        return _private(render(request, "own_games/file.html", context, status=_status_of(refused)))
+    return _saved(request, target)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
