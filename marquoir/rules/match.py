@@ -92,6 +92,27 @@ class GameMatch(Generic[S, A, O]):
         state, outcome = type(self).rules(self.state, action)
         return type(self)(self.setup, self.initial, (*self.steps, Step(action, outcome, state)))
 
+    def correct(self, index: int, action: A) -> Self:
+        """This match with the action of step ``index`` (0 for the first in force) replaced by
+        ``action`` and every later action played again on what it now leaves, each checked by
+        the rules: a past entry fixed in place. ``RuleError`` if the corrected action or any
+        later one breaks a rule, with ``step``, the index of the first that does. The later
+        actions are played as they were given, not adjusted: a Pickomino steal names whom it
+        steals from, so a steal whose tile a correction moved is refused, not moved with it."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.steps):
+            raise RuleError(INVALID, "bad_correction_step", step=index)
+        rules = type(self).rules
+        state = self.steps[index - 1].state if index else self.initial
+        steps = list(self.steps[:index])
+        for at, played in enumerate((action, *(step.action for step in self.steps[index + 1 :])), start=index):
+            try:
+                state, outcome = rules(state, played)
+            except RuleError as error:
+                error.params.setdefault("step", at)
+                raise
+            steps.append(Step(played, outcome, state))
+        return type(self)(self.setup, self.initial, tuple(steps))
+
     def undo(self, steps: int = 1) -> Self:
         """This match with its last ``steps`` actions taken back; the earlier state exactly."""
         if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:

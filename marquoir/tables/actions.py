@@ -1,7 +1,7 @@
 """What a client asks a match to do, parsed once for the pages and the API alike, for any game.
 
 The game's action schemas read the body (``schemas.read_action``): the ``type`` (one of the
-game's action types, or ``undo``, which is the core's), unknown fields, each field's type
+game's action types, or the core's ``undo``, ``redo`` and ``correct``), unknown fields, each field's type
 and bounds, what the fields mean together, and the guards ``expected_seq`` and
 ``action_id``; the schema read is then the payload the log keeps (``ActionBody.payload``).
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from marquoir.rules import INVALID, RuleError
 
-from .schemas import UNDO, read_action, shorten
+from .schemas import CORRECT, REDO, UNDO, read_action, shorten
 
 if TYPE_CHECKING:
     from .keepers import ScoreKeeper
@@ -27,8 +27,8 @@ GUARDS = frozenset({"expected_seq", "action_id"})
 
 @dataclass(frozen=True, slots=True)
 class ActionRequest:
-    """A parsed request: ``kind`` (the game's action type, or ``undo``), its stored
-    ``payload``, and the guards."""
+    """A parsed request: ``kind`` (the game's action type, or the core's: ``undo``,
+    ``redo``, ``correct``), its stored ``payload``, and the guards."""
 
     kind: str
     payload: dict[str, Any]
@@ -59,10 +59,7 @@ def parse_action(body: object, keeper: ScoreKeeper) -> ActionRequest:
     read by the game's action schemas (types, bounds, unknown fields, what the fields mean
     together), whose dump is the payload the log keeps."""
     action = read_action(body, keeper.action_models)
-    kind = action.action_type()
-    if kind == UNDO:
-        return ActionRequest(UNDO, {"type": UNDO}, action.expected_seq, action.action_id)
-    return ActionRequest(kind, action.payload(), action.expected_seq, action.action_id)
+    return ActionRequest(action.action_type(), action.payload(), action.expected_seq, action.action_id)
 
 
 def ascii_number(text: object, *, reason: str, digits: int = 3) -> int:
@@ -85,8 +82,16 @@ def form_number(data: Mapping[str, Any], name: str, *, reason: str, digits: int 
 
 def form_body(data: Mapping[str, Any], keeper: ScoreKeeper) -> dict[str, Any]:
     """The API-shaped body of a page's action form (RuleError ``invalid`` if malformed): the
-    game reads its own fields, the core the guards and undo."""
-    body: dict[str, Any] = {"type": UNDO} if data.get("type") == UNDO else keeper.form_action(data)
+    game reads its own fields, the core the guards, undo, redo, and ``correct`` (the seq of
+    the entry the game's fields correct, on a pad opened to correct it)."""
+    body: dict[str, Any]
+    if data.get("type") in (UNDO, REDO):
+        body = {"type": data["type"]}
+    else:
+        body = keeper.form_action(data)
+        corrected = form_number(data, "correct", reason="bad_correction_seq", digits=9)
+        if corrected is not None:
+            body = {"type": CORRECT, "seq": corrected, "action": body}
     expected_seq = form_number(data, "expected_seq", reason="bad_expected_seq", digits=9)
     if expected_seq is not None:
         body["expected_seq"] = expected_seq

@@ -42,7 +42,7 @@ from .capabilities import edit_token_matches
 from .keepers import GameEndpoint, ScoreKeeper, all_keepers, found_key_patterns, found_state_schemas, keeper_for
 from .outcome import GameRefusal, ServiceError
 from .ratelimit import allow_action, allow_match_creation
-from .schemas import OutSchema, StrictBody, UndoIn
+from .schemas import CorrectIn, OutSchema, RedoIn, StrictBody, UndoIn
 from .selectors import keeper_of, match_view
 
 __all__ = ["add_api_part", "api_language", "bearer_token", "build_api", "error_response", "get_api", "json_body"]
@@ -203,7 +203,7 @@ def schemas_for(keepers: Mapping[str, ScoreKeeper]) -> Schemas:
     # have the same action (the sheet's and Tarot's ``{"type": "end"}``), which then matches
     # two branches, and ``oneOf`` would call the documented body invalid (the match's game
     # reads it).
-    distinct: set[type[BaseModel]] = {UndoIn}
+    distinct: set[type[BaseModel]] = {UndoIn, RedoIn, CorrectIn}
     for keeper in keepers.values():
         distinct.update(keeper.action_models)
     models = sorted(distinct, key=lambda model: (model.__name__, model.__module__))

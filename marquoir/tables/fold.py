@@ -12,38 +12,55 @@ so that the keepers' protocol can name ``MatchView`` without an import circle.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 
-from marquoir.rules import GameMatch
+from marquoir.rules import NOTHING_TO_UNDO, GameMatch, RuleError
 
 from .models import LogEntry, Match
+
+# The codes of the refusals only corrections and redos have (docs/api.md).
+NOT_CORRECTABLE = "not_correctable"
+NOTHING_TO_REDO = "nothing_to_redo"
 
 
 @dataclass(frozen=True, slots=True)
 class LoggedEntry:
-    """An entry of the log: what it did (for takes and busts), or which seq it took back (for
-    undos), and whether it still holds."""
+    """An entry of the log: what it did (an action's or a correction's outcome), which seq it
+    took back (an undo), did again (a redo) or corrected (a correction), and whether it
+    still holds."""
 
     seq: int
     kind: str
-    outcome: Any  # what the action did (the game's outcome); None for an undo
+    outcome: Any  # what the action or correction did (the game's outcome); None for an undo or a redo
     undoes: int | None
     undone: bool
+    corrects: int | None = None
+    redoes: int | None = None
+    corrected: bool = False  # an action whose entry a correction in force replaced
 
 
 @dataclass(frozen=True)
 class MatchView:
-    """A match row, its log, and the engine's match folded from the entries in force."""
+    """A match row, its log, and the engine's match folded from the entries in force.
+
+    ``redo``: the seq of the entry a redo would do again (None: nothing to redo)."""
 
     row: Match
     engine: GameMatch[Any, Any, Any]
     log: tuple[LoggedEntry, ...]
+    redo: int | None = None
+    slots: tuple[int, ...] = ()
+    """The seq of the entry of each action in force, in the order of the engine's steps."""
+    payloads: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    """The payload in force of each action in force, by its entry's seq (a correction's)."""
 
     @property
     def players(self) -> list[str]:
@@ -51,7 +68,9 @@ class MatchView:
 
 
 def in_force(log: Iterable[LoggedEntry]) -> list[int]:
-    """The seqs of the takes and busts in force, oldest first (an undo takes the last)."""
+    """The seqs of the actions and corrections in force, oldest first: what undos take back,
+    the last first (a redo puts back what the last undo took, so this order is the order in
+    which they were done as well as the seqs')."""
     return [logged.seq for logged in log if logged.outcome is not None and not logged.undone]
 
 
@@ -84,37 +103,186 @@ def log_rows(row: Match) -> list[LogRow]:
     return [LogRow(*values) for values in entries.values_list(*LOG_ROW_FIELDS)]
 
 
+@dataclass(frozen=True, slots=True)
+class _Doing:
+    """An action or a correction in force (or taken back and ready to redo): its entry's
+    index in the log, the seq of the action it stands in (the action's own for an action),
+    the engine's action it put there, and the one a correction replaced."""
+
+    at: int
+    slot: int
+    action: Any
+    replaced: Any = None
+    payload: Mapping[str, Any] = field(default_factory=dict)  # the stored payload of ``action``
+    replaced_payload: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_correction(self) -> bool:
+        return self.replaced is not None
+
+
+@dataclass
+class Ledger:
+    """A log folded so far: the engine's match of the actions in force, each entry with what
+    it did, and what undo and redo would take back or do again. One piece of code for the
+    fold of a stored log and for a new entry checked before it is written (``then``), so
+    the two can never disagree.
+
+    An undo takes back the last action or correction in force; a redo does again what the
+    last undo took back, as long as nothing new was done since (a new action or
+    correction forgets what could be redone). A correction replaces the action of an
+    earlier entry in force and plays every later action again (``GameMatch.correct``).
+    Kept in the fold cache: ``copy`` it before ``then``.
+    """
+
+    engine: GameMatch[Any, Any, Any]
+    log: list[LoggedEntry] = field(default_factory=list)
+    slots: list[int] = field(default_factory=list)
+    """The seq of each action in force, in the order of the engine's steps."""
+    doings: list[_Doing] = field(default_factory=list)
+    redoable: list[_Doing] = field(default_factory=list)
+    payloads: dict[int, Mapping[str, Any]] = field(default_factory=dict)
+    """The stored payload in force of each action in force, by its seq (to correct it)."""
+
+    def copy(self) -> Ledger:
+        return Ledger(
+            self.engine, list(self.log), list(self.slots), list(self.doings), list(self.redoable), dict(self.payloads)
+        )
+
+    @property
+    def redo(self) -> int | None:
+        """The seq of the entry a redo would do again."""
+        return self.log[self.redoable[-1].at].seq if self.redoable else None
+
+    def view(self, row: Match) -> MatchView:
+        """The match as this ledger folds it (which it lends the view: change it no more)."""
+        return MatchView(row, self.engine, tuple(self.log), self.redo, tuple(self.slots), self.payloads)
+
+    def then(self, seq: int, kind: str, payload: Mapping[str, Any], keeper: Replays) -> None:
+        """Fold one more entry; ``RuleError`` if it cannot be (nothing to undo or redo, a
+        correction of no action in force, or one the rules refuse, ``step`` then naming the
+        entry it breaks by its seq as ``at_seq``), the ledger then as it was."""
+        if kind == LogEntry.Kind.UNDO:
+            self._undo(seq)
+        elif kind == LogEntry.Kind.REDO:
+            self._redo(seq)
+        elif kind == LogEntry.Kind.CORRECT:
+            self._correct(seq, payload, keeper)
+        else:
+            engine = self.engine.apply(keeper.engine_action(payload))
+            self.engine = engine
+            self.slots.append(seq)
+            self.payloads[seq] = payload
+            self._done(_Doing(len(self.log), seq, engine.steps[-1].action, payload=payload))
+            self.log.append(LoggedEntry(seq, kind, engine.steps[-1].outcome, None, False))
+
+    def _done(self, doing: _Doing) -> None:
+        self.doings.append(doing)
+        self.redoable.clear()
+
+    def _correct(self, seq: int, payload: Mapping[str, Any], keeper: Replays) -> None:
+        target = payload.get("seq")
+        if target not in self.slots:
+            raise RuleError(NOT_CORRECTABLE, seq=target)
+        index = self.slots.index(target)
+        action = keeper.engine_action(payload["action"])
+        replaced = self.engine.steps[index].action
+        try:
+            self.engine = self.engine.correct(index, action)
+        except RuleError as error:
+            step = error.params.pop("step", index)
+            error.params.update(at_seq=self.slots[step], corrects=target)
+            raise
+        self._done(_Doing(len(self.log), target, action, replaced, payload["action"], self.payloads[target]))
+        self.payloads[target] = payload["action"]
+        self._mark(target, corrected=True)
+        outcome = self.engine.steps[index].outcome
+        self.log.append(LoggedEntry(seq, LogEntry.Kind.CORRECT, outcome, None, False, corrects=target))
+
+    def _undo(self, seq: int) -> None:
+        if not self.doings:
+            raise RuleError(NOTHING_TO_UNDO)
+        doing = self.doings[-1]
+        if doing.is_correction:
+            self.engine = self.engine.correct(self.slots.index(doing.slot), doing.replaced)
+            self.payloads[doing.slot] = doing.replaced_payload
+            self._mark(doing.slot, corrected=self._still_corrected(doing))
+        else:
+            self.engine = self.engine.undo()
+            del self.payloads[self.slots.pop()]
+        self.doings.pop()
+        self.redoable.append(doing)
+        self._set_undone(doing.at, undone=True)
+        self.log.append(LoggedEntry(seq, LogEntry.Kind.UNDO, None, self.log[doing.at].seq, False))
+
+    def _redo(self, seq: int) -> None:
+        if not self.redoable:
+            raise RuleError(NOTHING_TO_REDO)
+        doing = self.redoable[-1]
+        if doing.is_correction:
+            self.engine = self.engine.correct(self.slots.index(doing.slot), doing.action)
+            self._mark(doing.slot, corrected=True)
+        else:
+            self.engine = self.engine.apply(doing.action)
+            self.slots.append(doing.slot)
+        self.payloads[doing.slot] = doing.payload
+        self.redoable.pop()
+        self.doings.append(doing)
+        self._set_undone(doing.at, undone=False)
+        self.log.append(LoggedEntry(seq, LogEntry.Kind.REDO, None, None, False, redoes=self.log[doing.at].seq))
+
+    def _still_corrected(self, leaving: _Doing) -> bool:
+        return any(doing.slot == leaving.slot and doing is not leaving for doing in self.doings)
+
+    def _set_undone(self, at: int, *, undone: bool) -> None:
+        self.log[at] = dataclasses.replace(self.log[at], undone=undone)
+
+    def _mark(self, slot: int, *, corrected: bool) -> None:
+        at = next(at for at in range(len(self.log) - 1, -1, -1) if self.log[at].seq == slot)
+        self.log[at] = dataclasses.replace(self.log[at], corrected=corrected)
+
+
 def fold_log(row: Match, entries: Iterable[LogRow], keeper: Replays) -> MatchView:
-    """Replay every entry in order: a take or bust applies, an undo takes back the last in force.
+    """Replay every entry in order (see ``Ledger``).
 
     Which entries an undo took back is worked out here, from the log itself, so the view
     holds at the row's seq even if a later undo has marked an earlier entry since.
     """
-    engine = keeper.start(row)
-    logged: list[LoggedEntry] = []
-    standing: list[int] = []  # indexes into ``logged`` of the takes and busts in force
+    return ledger_of(row, entries, keeper).view(row)
+
+
+def ledger_of(row: Match, entries: Iterable[LogRow], keeper: Replays) -> Ledger:
+    ledger = Ledger(keeper.start(row))
     for entry in entries:
-        if entry.kind == LogEntry.Kind.UNDO:
-            engine = engine.undo()
-            taken_back = standing.pop()
-            before = logged[taken_back]
-            logged[taken_back] = LoggedEntry(before.seq, before.kind, before.outcome, None, True)
-            logged.append(LoggedEntry(entry.seq, entry.kind, None, before.seq, False))
-        else:
-            engine = engine.apply(keeper.engine_action(entry.payload))
-            standing.append(len(logged))
-            logged.append(LoggedEntry(entry.seq, entry.kind, engine.steps[-1].outcome, None, False))
-    return MatchView(row, engine, tuple(logged))
+        ledger.then(entry.seq, entry.kind, entry.payload, keeper)
+    return ledger
 
 
 @dataclass(frozen=True)
 class Folded:
-    """A match folded at some seq: the engine's match, each log entry with what it did, and
-    the action_ids the log holds (to answer a retried request with its first answer)."""
+    """A match folded at some seq (its ``Ledger``: the engine's match, each log entry with
+    what it did, what undo and redo would do), and the action_ids the log holds (to answer
+    a retried request with its first answer). Never changed once made: a write folds its
+    entry into a copy of the ledger."""
 
-    engine: GameMatch[Any, Any, Any]
-    log: tuple[LoggedEntry, ...]
+    ledger: Ledger
     action_ids: Mapping[str, int]  # action_id -> the seq of its entry
+
+    @property
+    def engine(self) -> GameMatch[Any, Any, Any]:
+        return self.ledger.engine
+
+    @cached_property
+    def log(self) -> tuple[LoggedEntry, ...]:
+        return tuple(self.ledger.log)
+
+    @cached_property
+    def _slots(self) -> tuple[int, ...]:
+        return tuple(self.ledger.slots)
+
+    def view(self, row: Match) -> MatchView:
+        ledger = self.ledger
+        return MatchView(row, ledger.engine, self.log, ledger.redo, self._slots, ledger.payloads)
 
 
 class FoldCache:
@@ -186,7 +354,6 @@ def folded(row: Match, keeper: Replays) -> Folded:
     if held is not None:
         return held
     rows = log_rows(row)
-    view = fold_log(row, rows, keeper)
-    fresh = Folded(view.engine, view.log, {entry.action_id: entry.seq for entry in rows if entry.action_id})
+    fresh = Folded(ledger_of(row, rows, keeper), {entry.action_id: entry.seq for entry in rows if entry.action_id})
     fold_cache.put(row, fresh)
     return fresh

@@ -218,6 +218,14 @@ class Keeper:
         model = self._actions_by_type.get(str(data.get("type")))
         return model.from_form(data) if model is not None else {"type": data.get("type")}
 
+    def correction_form(self, payload: Mapping[str, Any]) -> Mapping[str, str] | None:
+        """The table screen's form fields that send this stored action (its ``type``
+        included), for the pad to open on it to correct it in place; None: the pad cannot
+        show it, and the entry is corrected through the API alone. By default its schema's
+        (``ActionBody.form_values``)."""
+        model = self._actions_by_type.get(str(payload.get("type")))
+        return model.form_values(payload) if model is not None else None
+
     log_words: LogWords
     """The game's words for its log: each action and each undo, in a sentence and in short."""
 

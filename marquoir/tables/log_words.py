@@ -9,7 +9,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .fold import MatchView
+from django.utils.translation import gettext as _
+
+from .fold import LoggedEntry, MatchView, in_force
 
 # How many entries a table screen shows, newest first. A log may hold up to
 # services.MAX_LOG_ENTRIES (5,000) entries: worded and sent whole, a page at the bound
@@ -28,6 +30,8 @@ class LogLine:
     text: str
     undone: bool
     is_undo: bool
+    corrected: bool = False
+    """An action a correction in force replaced: shown struck through, as an undone one."""
 
 
 class LogLines(list[LogLine]):
@@ -53,38 +57,82 @@ class LogWords:
     describe_undo_short: Words
 
 
+class _Narrator:
+    """The words of every kind of entry: the game's for its actions and their undoing, the
+    core's around them for a correction and a redo (which the game never sees)."""
+
+    def __init__(self, view: MatchView, words: LogWords) -> None:
+        self.names = view.players
+        self.words = words
+        self.by_seq = {logged.seq: logged for logged in view.log}
+
+    def line(self, logged: LoggedEntry) -> str:
+        if logged.corrects is not None:
+            return _("Entry %(seq)s corrected: %(action)s") % {
+                "seq": logged.corrects,
+                "action": self.words.describe(logged.outcome, self.names),
+            }
+        if logged.redoes is not None:
+            redone = self.by_seq.get(logged.redoes)
+            return _("Redone: %(action)s") % {"action": self.line(redone) if redone else logged.redoes}
+        if logged.outcome is not None:
+            return self.words.describe(logged.outcome, self.names)
+        undone = self.by_seq.get(logged.undoes or -1)
+        if undone is not None and undone.corrects is not None:
+            return _("Correction of entry %(seq)s undone.") % {"seq": undone.corrects}
+        return self.words.describe_undo(undone.outcome if undone else None, self.names)
+
+    def short(self, logged: LoggedEntry) -> str:
+        if logged.corrects is not None:
+            return _("Corrected: %(action)s") % {"action": self.words.describe_short(logged.outcome, self.names)}
+        if logged.redoes is not None:
+            redone = self.by_seq.get(logged.redoes)
+            return _("Redone: %(action)s") % {"action": self.what(redone) if redone else logged.redoes}
+        if logged.outcome is not None:
+            return self.words.describe_short(logged.outcome, self.names)
+        undone = self.by_seq.get(logged.undoes or -1)
+        if undone is not None and undone.corrects is not None:
+            return _("Correction of entry %(seq)s undone") % {"seq": undone.corrects}
+        return self.words.describe_undo_short(undone.outcome if undone else None, self.names)
+
+    def what(self, logged: LoggedEntry) -> str:
+        """An action or a correction in a few words, as Undo and Redo name what they would do."""
+        if logged.corrects is not None:
+            return _("correction of entry %(seq)s: %(action)s") % {
+                "seq": logged.corrects,
+                "action": self.words.describe_short(logged.outcome, self.names),
+            }
+        return str(self.words.describe_short(logged.outcome, self.names))
+
+
 def log_in_words(view: MatchView, words: LogWords, shown: int = LOG_SHOWN) -> tuple[LogLines, str | None]:
     """The last ``shown`` entries of the log in words, newest first (with how many older
     ones are left out), and the short words for the last entry (None before any). Only
     the entries shown are worded: the page's work is bounded however long the log is.
     Whether anything can be undone is not to be read from these lines (the entries in
     force may all be older than the lines shown): see ``selectors.in_force``."""
-    names = view.players
-    outcomes_by_seq = {logged.seq: logged.outcome for logged in view.log}
+    narrator = _Narrator(view, words)
     lines = LogLines()
     lines.hidden = max(0, len(view.log) - shown)
     for logged in view.log[lines.hidden :]:
-        if logged.outcome is not None:
-            text = words.describe(logged.outcome, names)
-        else:
-            text = words.describe_undo(outcomes_by_seq.get(logged.undoes or -1), names)
-        lines.append(LogLine(logged.seq, text, logged.undone, logged.outcome is None))
+        is_undo = logged.outcome is None and logged.redoes is None
+        lines.append(LogLine(logged.seq, narrator.line(logged), logged.undone, is_undo, logged.corrected))
     lines.reverse()
     if not view.log:
         return lines, None
-    last = view.log[-1]
-    if last.outcome is not None:
-        return lines, words.describe_short(last.outcome, names)
-    return lines, words.describe_undo_short(outcomes_by_seq.get(last.undoes or -1), names)
+    return lines, narrator.short(view.log[-1])
 
 
 def last_words(view: MatchView, words: LogWords) -> str | None:
     """The short words for the last entry of the log alone (None before any), as the bar
     says them: for a sentence that names what another phone just did."""
-    if not view.log:
-        return None
-    last = view.log[-1]
-    if last.outcome is not None:
-        return words.describe_short(last.outcome, view.players)
-    undone = next((logged.outcome for logged in view.log if logged.seq == last.undoes), None)
-    return words.describe_undo_short(undone, view.players)
+    return _Narrator(view, words).short(view.log[-1]) if view.log else None
+
+
+def undo_and_redo_words(view: MatchView, words: LogWords) -> tuple[str | None, str | None]:
+    """What Undo and Redo would take back or do again, in a few words each (None: nothing)."""
+    narrator = _Narrator(view, words)
+    in_force_now = in_force(view.log)
+    undo = narrator.what(narrator.by_seq[in_force_now[-1]]) if in_force_now else None
+    redo = narrator.what(narrator.by_seq[view.redo]) if view.redo is not None else None
+    return undo, redo

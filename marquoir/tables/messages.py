@@ -9,12 +9,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .keepers import ScoreKeeper, Wording
+from .schemas import shorten
 
 # HTTP status per API error code shared by every game (docs/api-v1.md).
 STATUS: dict[str, int] = {
     "invalid": 422,
     "match_over": 409,
     "nothing_to_undo": 409,
+    "nothing_to_redo": 409,
+    # A correction of an entry that is no action in force (an undo, an entry undone, none).
+    "not_correctable": 409,
     "conflict": 409,
     # The match's log holds services.MAX_LOG_ENTRIES entries: nothing more is recorded.
     "log_full": 409,
@@ -42,7 +46,14 @@ def message_for(
     game's ``wordings`` word its own refusals (and may word a shared one its own way)."""
     own: Mapping[str, Wording] = wordings or {}
     wording = own.get(reason) or _REASONS.get(reason) or own.get(code) or _REASONS.get(code) or _REASONS["invalid"]
-    return wording(params, players)
+    text = wording(params, players)
+    broken = params.get("at_seq")
+    if broken is None:
+        return text
+    # A correction the rules refused: the rule's words, and which entry it broke.
+    if broken == params.get("corrects"):
+        return _("This correction cannot be kept: %(reason)s") % {"reason": text}
+    return _("With this correction, entry %(seq)s would break a rule: %(reason)s") % {"seq": broken, "reason": text}
 
 
 def status_for(code: str, keeper: ScoreKeeper | None = None) -> int:
@@ -89,6 +100,17 @@ _REASONS: dict[str, Wording] = {
     "unknown_game": lambda p, s: _("Marquoir does not keep score for this game."),
     "match_over": lambda p, s: _("The game is over: no more turns can be recorded."),
     "nothing_to_undo": lambda p, s: _("There is nothing to undo."),
+    "nothing_to_redo": lambda p, s: _("There is nothing to redo: only what was just undone can be redone."),
+    "not_correctable": lambda p, s: (
+        _("Entry %(seq)s cannot be corrected: only a turn still in force can be.") % {"seq": shorten(p.get("seq"))}
+    ),
+    "bad_correction_seq": lambda p, s: _('"seq" must be the number of the entry to correct, 1 or more.'),
+    "bad_correction_action": lambda p, s: _(
+        'A correction\'s "action" must be one of the game\'s own actions (not undo, redo or correct).'
+    ),
+    "correction_guards": lambda p, s: _(
+        'Put "expected_seq" and "action_id" on the correction itself, not inside its "action".'
+    ),
     "conflict": lambda p, s: _("This turn was already recorded from another device: here is the table as it is now."),
     "unauthorized": lambda p, s: _("This link lets you watch, not keep score: the edit token is missing or wrong."),
     "not_found": lambda p, s: _("There is no match at this address."),

@@ -54,17 +54,21 @@ class Match(models.Model):
 
 class LogEntry(models.Model):
     """One accepted request: a game's action (what it was is in ``payload``, with its
-    ``type``), or an undo of an earlier entry (the core's, for every game)."""
+    ``type``), or one of the core's, for every game: an undo of an earlier entry, a redo of
+    what an undo took back, a correction of an earlier action (``payload``: its ``seq``
+    and the ``action`` in its place). See ``fold.Ledger``."""
 
     class Kind(models.TextChoices):
         ACTION = "action"
         UNDO = "undo"
+        REDO = "redo"
+        CORRECT = "correct"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="entries")
     seq = models.PositiveIntegerField(help_text="The match's seq once this entry was accepted.")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     payload: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
-    undone_by = models.PositiveIntegerField(null=True, blank=True, help_text="The seq of the undo that took this back.")
+    undone_by = models.PositiveIntegerField(null=True, blank=True, help_text="The seq of the undo that took this back (cleared by a redo).")
     undoes = models.PositiveIntegerField(null=True, blank=True, help_text="For an undo: the seq it took back.")
     # NULL, not "", when absent: the uniqueness of client keys only holds among real keys.
     action_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001

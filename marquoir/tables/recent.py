@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from .capabilities import device_matches
-from .fold import LOG_ROW_FIELDS, Folded, LogRow, MatchView, fold_cache, fold_log
+from .fold import LOG_ROW_FIELDS, Folded, LogRow, MatchView, fold_cache, ledger_of
 from .models import LogEntry, Match
 from .selectors import keeper_of
 
@@ -68,7 +68,7 @@ def views_of(rows: Sequence[Match]) -> dict[str, MatchView]:
     for row in rows:
         held = fold_cache.get(row)
         if held is not None:
-            views[row.pk] = MatchView(row, held.engine, held.log)
+            views[row.pk] = held.view(row)
         else:
             missing[row.pk] = row
     if not missing:
@@ -80,10 +80,12 @@ def views_of(rows: Sequence[Match]) -> dict[str, MatchView]:
         if entry.seq <= missing[match_id].seq:  # later entries were committed after the row was read
             logs[match_id].append(entry)
     for pk, row in missing.items():
-        view = fold_log(row, logs[pk], keeper_of(row))
-        action_ids = {entry.action_id: entry.seq for entry in logs[pk] if entry.action_id}
-        fold_cache.put(row, Folded(view.engine, view.log, action_ids))
-        views[pk] = view
+        fresh = Folded(
+            ledger_of(row, logs[pk], keeper_of(row)),
+            {entry.action_id: entry.seq for entry in logs[pk] if entry.action_id},
+        )
+        fold_cache.put(row, fresh)
+        views[pk] = fresh.view(row)
     return views
 
 

@@ -33,6 +33,10 @@ from marquoir.rules import INVALID, RuleError
 
 ACTION_ID_MAX_LENGTH = 64
 UNDO = "undo"
+REDO = "redo"
+CORRECT = "correct"
+CORE_ACTIONS = frozenset({UNDO, REDO, CORRECT})
+"""The action types every game has, the core's: none of them is a game's own action."""
 
 
 def shorten(text: object, limit: int = 40) -> str:
@@ -110,6 +114,14 @@ class ActionBody(StrictBody):
         with no fields of its own needs no more than this."""
         return {"type": cls.action_type()}
 
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str] | None:
+        """The table screen's form fields that send a stored ``payload`` of this type (what
+        ``from_form`` reads back into it), for the pad to open on a past entry to correct it;
+        None (the default): the pad cannot show this action, which is corrected through the
+        API alone."""
+        return None
+
 
 # The core's fields of every action's body: never the game's, never in the log.
 _GUARD_FIELDS = {"expected_seq", "action_id"}
@@ -121,19 +133,41 @@ class UndoIn(ActionBody):
     type: Literal["undo"]
 
 
+class RedoIn(ActionBody):
+    """Do again what the last undo took back (every game has it), as long as nothing was
+    done since: a new action or correction forgets what could be redone."""
+
+    type: Literal["redo"]
+
+
+class CorrectIn(ActionBody):
+    """Fix a past entry in place (every game has it): the action of entry ``seq``, which
+    must be an action still in force, is replaced by ``action`` and every later action is
+    played again on what it now leaves, each checked by the rules."""
+
+    type: Literal["correct"]
+    seq: int = Field(ge=1, le=999_999_999, description="the seq of the entry to correct: an action in force")
+    action: dict[str, Any] = Field(
+        description="the entry's action as it should have been: one of the game's own action bodies "
+        "(not undo, redo or correct), without expected_seq or action_id"
+    )
+
+    reasons: ClassVar[Mapping[str, str]] = {"seq": "bad_correction_seq", "action": "bad_correction_action"}
+
+
 _CORE_REASONS = {"expected_seq": "bad_expected_seq", "action_id": "bad_action_id"}
 
 
 @cache
 def _reader(models: tuple[type[ActionBody], ...]) -> TypeAdapter[Any]:
-    union: Any = Union[(*models, UndoIn)]
+    union: Any = Union[(*models, UndoIn, RedoIn, CorrectIn)]
     discriminated: Any = Annotated[union, Field(discriminator="type")]
     return TypeAdapter(discriminated)
 
 
 def action_types(models: Sequence[type[ActionBody]]) -> list[str]:
-    """The action types of a game, undo last."""
-    return [*(model.model_fields["type"].annotation.__args__[0] for model in models), UNDO]  # type: ignore[union-attr]
+    """The action types of a game, the core's last (undo, redo, correct)."""
+    return [*(model.model_fields["type"].annotation.__args__[0] for model in models), UNDO, REDO, CORRECT]  # type: ignore[union-attr]
 
 
 def read_action(body: object, models: tuple[type[ActionBody], ...]) -> ActionBody:
@@ -148,7 +182,20 @@ def read_action(body: object, models: tuple[type[ActionBody], ...]) -> ActionBod
         # Unknown fields first, the first by name: the same answer whatever the body's order.
         unknown = sorted((error for error in errors if error["type"] == "extra_forbidden"), key=lambda e: str(e["loc"]))
         raise _refusal(body, models, (unknown or errors)[0]) from None
+    if isinstance(parsed, CorrectIn):
+        return _correction(parsed, models)
     return parsed
+
+
+def _correction(correction: CorrectIn, models: tuple[type[ActionBody], ...]) -> CorrectIn:
+    """A correction whose ``action`` is read by the game's schemas as any action is, and
+    kept as its payload: one of the game's own, its guards on the correction alone."""
+    if correction.action.get("type") in CORE_ACTIONS:
+        raise RuleError(INVALID, "bad_correction_action", type=shorten(correction.action.get("type")))
+    if any(guard in correction.action for guard in _GUARD_FIELDS):
+        raise RuleError(INVALID, "correction_guards")
+    action = read_action(correction.action, models)
+    return correction.model_copy(update={"action": action.payload()})
 
 
 def _refusal(body: Mapping[str, Any], models: tuple[type[ActionBody], ...], error: ErrorDetails) -> RuleError:

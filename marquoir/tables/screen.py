@@ -19,11 +19,49 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .actions import FreshIds
-from .fold import MatchView, in_force
+from .fold import MatchView
 from .keepers import ScoreKeeper
-from .log_words import LogLines, log_in_words
+from .log_words import LogLines, log_in_words, undo_and_redo_words
 from .models import Match
 from .standing_words import total_text
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A past entry being corrected in place: the pad opens on its action as it stands, and
+    what it sends replaces it (``{"type": "correct", "seq": …}``)."""
+
+    seq: int
+    """The seq of the entry corrected (an action in force)."""
+    step: int
+    """Its place among the actions in force (the engine's steps): 0 for the first."""
+    payload: Mapping[str, Any]
+    """Its action as it stands (a correction's, if one is in force)."""
+    values: Mapping[str, str]
+    """The pad's form fields that send that action (``Keeper.correction_form``)."""
+    text: str
+    """The entry as it stands, in words."""
+
+
+# The request attribute that holds the correction a table screen opens on, for the game's pad
+# to refill from (``refused_entry``), as django-htmx's middleware leaves ``request.htmx``.
+CORRECTION_ATTRIBUTE = "marquoir_correction"
+
+
+def correction_of(view: MatchView, keeper: ScoreKeeper, asked: object) -> Correction | None:
+    """The correction of entry ``asked`` (a seq, as an address or a form writes it), if it
+    is an action in force that the game's pad can show; None otherwise (the table then
+    opens as it is)."""
+    if not isinstance(asked, str) or not 0 < len(asked) <= 9 or not (asked.isascii() and asked.isdigit()):
+        return None
+    seq = int(asked)
+    payload = view.payloads.get(seq)
+    values = keeper.correction_form(payload) if payload is not None else None
+    if payload is None or values is None:
+        return None
+    step = view.slots.index(seq)
+    text = keeper.log_words.describe(view.engine.steps[step].outcome, view.players)
+    return Correction(seq, step, payload, values, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +76,10 @@ class TableShell:
     """This device keeps score on the match (its pad, Undo); otherwise it watches."""
     can_undo: bool
     """Something is in force to undo: read from the whole log, not only the lines shown."""
+    undo_words: str | None
+    """What Undo would take back, in a few words ("Ada · Twos 6"): the button names it."""
+    redo_words: str | None
+    """What Redo would do again (None: nothing to redo, so no Redo)."""
     log: LogLines
     last_action: str | None
     """The last entry in a few words, for the bar (None before any)."""
@@ -45,6 +87,7 @@ class TableShell:
     """A fresh ``action_id`` per form of the page (``{{ action_ids.claim }}``)."""
     undo_action_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     """Undo's own key, so that a tap and then Undo are two actions."""
+    redo_action_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     rules_url: str | None = None
     """The game's rules page, linked under the table: a game with box facts has one in the
     catalog; the sheet, which keeps score for any game, has none."""
@@ -52,22 +95,41 @@ class TableShell:
     """The inputs a refused action was about, as its form names them, for the pad to mark:
     none here; the view that renders a refusal gives the write path's
     ``Outcome.refused_fields`` in their place."""
+    correcting: Correction | None = None
+    """The past entry the pad corrects, when the screen was opened to correct one."""
+    correctable: frozenset[int] = frozenset()
+    """The seqs of the log's lines that can be corrected in place (a "Correct" link each)."""
 
     def as_context(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
-def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool) -> TableShell:
-    """The core's part of a table screen for ``view``, its log in the words of ``keeper``."""
+def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool, correct: object = None) -> TableShell:
+    """The core's part of a table screen for ``view``, its log in the words of ``keeper``;
+    ``correct``: the seq of an entry to correct, as the address or the form gave it."""
     log, last_action = log_in_words(view, keeper.log_words)
+    undo_words, redo_words = undo_and_redo_words(view, keeper.log_words) if can_edit else (None, None)
+    correctable = (
+        frozenset(
+            line.seq
+            for line in log
+            if line.seq in view.payloads and keeper.correction_form(view.payloads[line.seq]) is not None
+        )
+        if can_edit
+        else frozenset()
+    )
     return TableShell(
         match=view.row,
         state=view.engine.state,
         can_edit=can_edit,
-        can_undo=can_edit and bool(in_force(view.log)),
+        can_undo=undo_words is not None,
+        undo_words=undo_words,
+        redo_words=redo_words,
         log=log,
         last_action=last_action,
         rules_url=keeper.rules_address(),
+        correcting=correction_of(view, keeper, correct) if can_edit else None,
+        correctable=correctable,
     )
 
 
@@ -173,6 +235,9 @@ class GridRow:
     """The title in the colour of a failure (a contract lost)."""
     passed: str = ""
     """When no one scored (a deal everyone passed): the words that stand for the cells."""
+    correct: int | None = None
+    """The seq of the entry this row is, when the pad can correct it in place (the row's
+    number then opens the pad on it, for a device keeping score)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,12 +287,21 @@ def score_grid(
     )
 
 
+def correcting_entry(request: HttpRequest) -> Correction | None:
+    """The past entry the table screen being drawn corrects, if it was opened to correct one
+    (the core found it in the address or the refused form: see ``correction_of``)."""
+    correction: Correction | None = getattr(request, CORRECTION_ATTRIBUTE, None)
+    return correction
+
+
 def refused_entry(request: HttpRequest, seq: int, action_type: str) -> Mapping[str, Any]:
     """What a refused form of ``action_type`` sent, to show it again: only one posted on the
     table as it still is (a recorded action moved the seq; one made on an older table is
-    dropped)."""
+    dropped); or, on a screen opened to correct an entry of that type, its action as the
+    pad's fields send it."""
     if request.method != "POST":
-        return {}
+        correction = correcting_entry(request)
+        return correction.values if correction is not None and correction.values.get("type") == action_type else {}
     posted = request.POST
     if posted.get("type") != action_type or posted.get("expected_seq") != str(seq):
         return {}

@@ -41,8 +41,7 @@ def find_match(match_id: object) -> Match | None:
 
 def match_view(row: Match) -> MatchView:
     """The match with its log up to the row's seq (one query, or none if folded lately)."""
-    held = folded(row, keeper_of(row))
-    return MatchView(row, held.engine, held.log)
+    return folded(row, keeper_of(row)).view(row)
 
 
 def names_used_on(rows: Sequence[Match]) -> list[str]:

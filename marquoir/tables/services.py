@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import dataclasses
 import functools
 import threading
 from collections.abc import Callable, Mapping
@@ -34,15 +33,16 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import DateTimeField, Exists, Field, JSONField, OuterRef
 from django.utils import timezone
 
-from marquoir.rules import INVALID, NOTHING_TO_UNDO, RuleError
+from marquoir.rules import INVALID, RuleError
 
 from . import live
 from .actions import ActionRequest, form_body, parse_action
 from .capabilities import MATCH_LINKS, device_link, digest, edit_token_for
-from .fold import Folded, LoggedEntry, MatchView, fold_cache, fold_log, folded, in_force, log_rows
+from .fold import Folded, MatchView, fold_cache, fold_log, folded, log_rows
 from .keepers import ScoreKeeper, keeper_for
 from .models import DeviceMatch, LogEntry, Match, is_match_id
 from .names import clean_player_names
+from .schemas import CORRECT, REDO, UNDO
 from .outcome import GameRefusal, Outcome, ServiceError, Status, refused
 from .ratelimit import Allowance
 from .selectors import keeper_of
@@ -365,8 +365,7 @@ def _act(asked: _Asked) -> Outcome:
 
 
 def _view_of(row: Match, keeper: ScoreKeeper) -> MatchView:
-    held = folded(row, keeper)
-    return MatchView(row, held.engine, held.log)
+    return folded(row, keeper).view(row)
 
 
 def _replay_after_race(asked: _Asked) -> Outcome | None:
@@ -404,7 +403,7 @@ def answer_of(row: Match, entry: LogEntry, current: Folded | None = None) -> dic
     then.seq = entry.seq
     keeper = keeper_of(row)
     if current is not None and entry.seq == row.seq:
-        return keeper.state_json(MatchView(then, current.engine, current.log))
+        return keeper.state_json(current.view(then))
     return keeper.state_json(fold_log(then, log_rows(then), keeper))
 
 
@@ -414,16 +413,20 @@ class _Prepared:
 
     row: Match  # as read (or last seen), before the action
     keeper: ScoreKeeper
-    after: MatchView
-    action_ids: Mapping[str, int]  # those of the log after the action
+    folded_after: Folded
+    after_row: Match
     entry: LogEntry
+
+    @property
+    def after(self) -> MatchView:
+        return self.folded_after.view(self.after_row)
 
     def remember(self) -> Outcome:
         """Once written: keep the fold after the action for the match's next request, and
         once committed wake this process's streams (others hear it from the database) and
         tell those that follow matches."""
         after = self.after
-        fold_cache.put(after.row, Folded(after.engine, after.log, self.action_ids), own=True)
+        fold_cache.put(after.row, self.folded_after, own=True)
         match_id, seq = self.row.pk, after.row.seq
         transaction.on_commit(lambda: live.nudge_after_commit(match_id, seq))
         if after.row.followed:
@@ -437,7 +440,7 @@ def _prepare(
 ) -> _Prepared | Outcome:
     """The action checked against the match and applied in memory; or what else comes of it
     (the stored answer of a retried key, a refusal)."""
-    view = MatchView(row, held.engine, held.log)
+    view = held.view(row)
     if action.action_id and action.action_id in held.action_ids:
         stored = LogEntry.objects.get(match_id=row.pk, seq=held.action_ids[action.action_id])
         if asked.one_action_per_key and stored.payload != action.payload:
@@ -449,37 +452,32 @@ def _prepare(
         # row.seq counts every entry, so the bound costs no query.
         return refused(ServiceError("log_full", limit=MAX_LOG_ENTRIES), keeper=keeper, view=view)
     new_seq = row.seq + 1
-    undoes: int | None = None
+    kind = _KINDS.get(action.kind, LogEntry.Kind.ACTION)
+    # The match after the action, from the fold already made: the log is not read back.
+    ledger = held.ledger.copy()
     try:
-        if action.is_undo:
-            takes_and_busts = in_force(held.log)
-            if not takes_and_busts:
-                raise RuleError(NOTHING_TO_UNDO)
-            undoes = takes_and_busts[-1]
-            engine_after = held.engine.undo()
-        else:
-            engine_after = held.engine.apply(keeper.engine_action(action.payload))
+        ledger.then(new_seq, kind, action.payload, keeper)
     except RuleError as error:
         return refused(GameRefusal.from_rule(error), keeper=keeper, view=view)
-    # The match after the action, from the fold already made: the log is not read back.
     after_row = _copy_row(row)
-    after_row.seq, after_row.over, after_row.updated_at = new_seq, engine_after.state.over, timezone.now()
-    outcome = engine_after.steps[-1].outcome if undoes is None else None
-    logged = tuple(dataclasses.replace(logged, undone=True) if logged.seq == undoes else logged for logged in held.log)
-    kind = LogEntry.Kind.UNDO if action.is_undo else LogEntry.Kind.ACTION
-    after = MatchView(after_row, engine_after, (*logged, LoggedEntry(new_seq, kind, outcome, undoes, False)))
+    after_row.seq, after_row.over, after_row.updated_at = new_seq, ledger.engine.state.over, timezone.now()
+    last = ledger.log[-1]
     entry = LogEntry(
         match=after_row,
         seq=new_seq,
         kind=kind,
         payload=action.payload,
-        undoes=undoes,
+        undoes=last.undoes,
         action_id=action.action_id,
         # No State stored: a retry's answer is folded again from the log (``answer_of``).
         response=None,
     )
     action_ids = {**held.action_ids, action.action_id: new_seq} if action.action_id else held.action_ids
-    return _Prepared(row, keeper, after, action_ids, entry)
+    return _Prepared(row, keeper, Folded(ledger, action_ids), after_row, entry)
+
+
+# The log's kind of each core action type (every game's own action is an ``action``).
+_KINDS = {UNDO: LogEntry.Kind.UNDO, REDO: LogEntry.Kind.REDO, CORRECT: LogEntry.Kind.CORRECT}
 
 
 def _copy_row(row: Match) -> Match:
@@ -498,11 +496,15 @@ def _swap(prepared: _Prepared) -> bool:
     process's listener at commit. The row is compared on its seq and on every field that can
     change without it (the assistant's switch, a group's taking the match in), so a row last
     seen here is known to be current."""
-    before, after = prepared.row, prepared.after.row
+    before, after = prepared.row, prepared.after_row
     if not _TURN_WRITES.move(before, after):
         return False
-    if prepared.entry.undoes is not None:
-        LogEntry.objects.filter(match_id=before.pk, seq=prepared.entry.undoes).update(undone_by=after.seq)
+    entry = prepared.entry
+    if entry.undoes is not None:
+        LogEntry.objects.filter(match_id=before.pk, seq=entry.undoes).update(undone_by=after.seq)
+    elif entry.kind == LogEntry.Kind.REDO:  # the entry it does again holds once more
+        redone = prepared.folded_after.ledger.log[-1].redoes
+        LogEntry.objects.filter(match_id=before.pk, seq=redone).update(undone_by=None)
     _TURN_WRITES.append(prepared.entry)
     live.announce(before.pk, after.seq)
     return True

@@ -29,7 +29,7 @@ from .messages import message_for, status_for
 from .models import Match
 from .outcome import Outcome, ServiceError
 from .ratelimit import allow_action, allow_match_creation
-from .screen import table_shell
+from .screen import CORRECTION_ATTRIBUTE, table_shell
 from .selectors import MatchView, find_match, keeper_of, match_view, names_offered
 from .sharing import keep_score_link, watch_link
 
@@ -113,8 +113,15 @@ def _render_table(
     """The game's table screen, or only its partial for htmx, with the entry in ``query`` if
     it still belongs to the table as it is."""
     keeper = keeper_of(view.row)
-    # The core's part of the screen (the log, Undo, the forms' keys), then the game's.
-    context = table_shell(view, keeper, can_edit=can_edit).as_context()
+    # The core's part of the screen (the log, Undo, the forms' keys, the entry corrected, if
+    # the address or a refused correction names one), then the game's.
+    if request.method == "POST":  # a refused correction, on the table as it still is
+        asked = request.POST.get("correct") if request.POST.get("expected_seq") == str(view.row.seq) else None
+    else:
+        asked = query.get("correct")
+    shell = table_shell(view, keeper, can_edit=can_edit, correct=asked)
+    setattr(request, CORRECTION_ATTRIBUTE, shell.correcting)
+    context = shell.as_context()
     context.update(keeper.table_context(request, view, query, can_edit=can_edit))
     context["result_share"] = result_share(request, view)
     context.update(extra or {})

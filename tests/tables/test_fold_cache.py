@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from marquoir.games.pickomino.playout import random_legal_action
 from marquoir.keepers.pickomino.state import state_json
-from marquoir.tables.fold import FoldCache, Folded, fold_cache, fold_log, log_rows
+from marquoir.tables.fold import FoldCache, Folded, Ledger, fold_cache, fold_log, log_rows
 from marquoir.tables.models import LogEntry, Match
 from marquoir.tables.selectors import keeper_of, match_view
 
@@ -81,7 +81,7 @@ def test_the_least_recently_used_fold_goes_first():
     rows = [Match(id=f"m{index}", players=["Ada", "Ben"], seq=0) for index in range(3)]
     for row in rows:
         row.updated_at = datetime.datetime(2026, 11, 29, tzinfo=datetime.UTC)
-    entries = [Folded(engine=object(), log=(), action_ids={}) for _row in rows]  # type: ignore[arg-type]
+    entries = [Folded(ledger=Ledger(engine=object()), action_ids={}) for _row in rows]  # type: ignore[arg-type]
     cache.put(rows[0], entries[0])
     cache.put(rows[1], entries[1])
     assert cache.get(rows[0]) is entries[0]  # now the most recently used
@@ -94,7 +94,7 @@ def test_the_least_recently_used_fold_goes_first():
 def test_a_cache_of_size_zero_holds_nothing(row):
     cache = FoldCache(size=0)
     stored = Match.objects.get(pk=row.id)
-    cache.put(stored, Folded(engine=match_view(stored).engine, log=(), action_ids={}))
+    cache.put(stored, Folded(ledger=Ledger(engine=match_view(stored).engine), action_ids={}))
     assert cache.get(stored) is None
 
 

@@ -70,6 +70,16 @@ class RoundIn(ActionBody):
             scores.append(form_score(data.get(field_name(player)), player, negative=bool(data.get(f"minus_{player}"))))
         return {"type": ROUND, "scores": scores}
 
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """Each score in its field, a negative one as its digits with the field's "−" ticked."""
+        values = {"type": ROUND}
+        for player, score in enumerate(payload["scores"]):
+            values[field_name(player)] = str(abs(score))
+            if score < 0:
+                values[f"minus_{player}"] = "1"
+        return values
+
 
 class EndIn(ActionBody):
     """The table says the game is over: the standings as they are."""

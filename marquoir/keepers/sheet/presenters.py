@@ -19,6 +19,7 @@ from marquoir.tables.kit import (
     ScoreGrid,
     TableWords,
     band_in_points,
+    correcting_entry,
     lead_text,
     refused_entry,
     result_text,
@@ -84,15 +85,20 @@ def chart(state: GameState, names: Sequence[str]) -> LineChart:
     return rounds_chart(totals_by_round(state), names, number=total_text, target=state.options.target)
 
 
-def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
-    """The sheet as on a paper pad: a row a round, the totals and ranks under them."""
+def grid(state: GameState, names: Sequence[str], entries: Sequence[int] = ()) -> ScoreGrid:
+    """The sheet as on a paper pad: a row a round, the totals and ranks under them;
+    ``entries``: the seq of each action in force, the round's own to correct it."""
     return score_grid(
         title=_("The sheet"),
         corner=_("Round"),
         empty=_("No round yet."),
         names=names,
         rows=(
-            GridRow(number=index + 1, cells=tuple(total_text(score) for score in scores))
+            GridRow(
+                number=index + 1,
+                cells=tuple(total_text(score) for score in scores),
+                correct=entries[index] if index < len(entries) else None,
+            )
             for index, scores in enumerate(state.rounds)
         ),
         totals=state.totals,
@@ -116,7 +122,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         # The game the sheet keeps score of, when the table named it.
         "game_name": state.options.title or _("Score sheet"),
         "rules_text": rules_text(state),
-        "grid": grid(state, names),
+        "grid": grid(state, names, view.slots),
         "words": TableWords(
             title=_("Score sheet"),
             watching=_("You are watching this match. Only the devices keeping score can record rounds."),
@@ -126,6 +132,14 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         ),
         "entry_dropped": False,
     }
+    correction = correcting_entry(request) if can_edit else None
+    if correction is not None:  # a past round, its scores in the fields as they stand
+        context.update(
+            status_text=round_status(correction.step + 1, state.options.rounds),
+            round_number=correction.step + 1,
+            fields=_fields(names, refused_entry(request, view.row.seq, ROUND)),
+        )
+        return context
     if state.over:
         won = winners(state)
         headline = result_text(won, totals, names)

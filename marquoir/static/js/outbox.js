@@ -45,11 +45,17 @@
     line.textContent = text || "";
     var undo = b.querySelector(".bar__undo button");
     if (undo) {
-      if (!undo.dataset.label) { undo.dataset.label = undo.textContent; }
-      // Kept but never sent: Undo cancels it. Perhaps sent already: nothing to cancel.
-      undo.textContent = state === "offline" ? words("cancel") : undo.dataset.label;
+      var verb = undo.querySelector(".bar__verb") || undo;
+      var what = undo.querySelector(".bar__what");
+      if (!undo.dataset.label) { undo.dataset.label = verb.textContent; }
+      // Kept but never sent: Undo cancels it (not the entry it names). Perhaps sent already:
+      // nothing to cancel.
+      verb.textContent = state === "offline" ? words("cancel") : undo.dataset.label;
+      if (what) { what.hidden = state === "offline"; }
       undo.hidden = state === "offline" ? false : state === "sent" || undo.hasAttribute("data-hidden");
     }
+    var redo = b.querySelector(".bar__redo");
+    if (redo) { redo.hidden = Boolean(text); }
   }
 
   function swap(html) {

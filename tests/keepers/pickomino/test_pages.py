@@ -146,8 +146,11 @@ def test_the_end_shows_standings_the_winner_a_chart_and_a_rematch(client: Client
     assert "Worms of each player over 16 turns" in html
     assert 'name="type" value="take"' not in html
     assert 'name="type" value="bust"' not in html
-    # A mistake in the last turn can still be taken back: Undo stays in the bar, shown.
-    assert '<button type="submit" class="button button--quiet">Undo</button>' in form_of(html, UNDO_FORM)
+    # A mistake in the last turn can still be taken back: Undo stays in the bar, shown, and
+    # names the turn it takes back.
+    undo = form_of(html, UNDO_FORM)
+    assert '<button type="submit" class="button button--quiet bar__button">' in undo
+    assert '<span class="bar__verb">Undo</span> <span class="bar__what">Ben took 21 (+1)</span>' in undo
     rematch = re.search(r'href="(/en/tables/new/pickomino/\?from=[^"]+)"', html)
     assert rematch
     form = client.get(rematch.group(1)).content.decode()

@@ -76,8 +76,13 @@ def match_of(table: str) -> Match:
 
 
 def grid_row(html: str, header: str) -> list[str]:
-    """The cells of the grid's row whose header is ``header`` (a round number, Total, Rank)."""
-    row = re.search(rf'<tr[^>]*><th scope="row">{re.escape(header)}</th>(.*?)</tr>', html, re.S)
+    """The cells of the grid's row whose header is ``header`` (a round number, Total, Rank; a
+    round's number is a link that corrects it, on a device keeping score)."""
+    row = re.search(
+        rf'<tr[^>]*><th scope="row">(?:<a class="grid__correct"[^>]*>)?{re.escape(header)}(?:</a>)?</th>(.*?)</tr>',
+        html,
+        re.S,
+    )
     assert row, f"no row {header!r} in the grid"
     return [html_lib.unescape(cell) for cell in re.findall(r"<td[^>]*>([^<]*)</td>", row.group(1))]
 
