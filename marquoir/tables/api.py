@@ -39,7 +39,10 @@ from . import services
 from .actions import shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .capabilities import edit_token_matches
+from .fold import MatchView, in_force
 from .keepers import GameEndpoint, ScoreKeeper, all_keepers, found_key_patterns, found_state_schemas, keeper_for
+from .log_words import entry_words
+from .models import LogEntry, Match
 from .outcome import GameRefusal, ServiceError
 from .ratelimit import allow_action, allow_match_creation
 from .schemas import CorrectIn, OutSchema, RedoIn, StrictBody, UndoIn
@@ -465,6 +468,23 @@ def _add_envelope(api: MarquoirAPI, schemas: Schemas) -> None:
         keeper = keeper_of(match)
         return answer(keeper.state_schema, keeper.state_json(match_view(match)))
 
+    @api.get(
+        "/matches/{match_id}/log",
+        response={200: LogOut, 404: ErrorOut, 422: ErrorOut},
+        summary="Read a match's log",
+        openapi_extra={"parameters": [_LOG_FROM_PARAMETER]},
+    )
+    def read_log(request: HttpRequest, match_id: str) -> HttpResponse:
+        """Every entry of the log from ``from`` (1 by default), 500 at most an answer: what
+        each did, in words in the language of ``Accept-Language``, and what an undo or a
+        redo would take back or do again; the id alone is enough (the watch capability)."""
+        try:
+            match = find_match_or_error(match_id)
+            first = _log_from(request.GET.get("from"))
+        except ServiceError as error:
+            return error_response(request, error)
+        return answer(LogOut, log_json(match_view(match), keeper_of(match), first))
+
     @api.post(
         "/matches/{match_id}/actions",
         response={200: schemas.state_out, 413: ErrorOut, 415: ErrorOut, 429: ErrorOut, **ERRORS},
@@ -477,6 +497,89 @@ def _add_envelope(api: MarquoirAPI, schemas: Schemas) -> None:
     def act_on_match(request: HttpRequest, match_id: str) -> HttpResponse:
         """One of the game's actions, or an undo; needs `Authorization: Bearer {edit_token}`."""
         return _act_on_match(request, match_id)
+
+
+# --- the log, read
+
+
+class LogEntryOut(OutSchema):
+    seq: int
+    kind: Literal["action", "undo", "redo", "correct"]
+    action: dict[str, Any] | None = Field(
+        description="what was sent (an action's body, a correction's seq and action); null for undo and redo"
+    )
+    text: str = Field(description="the entry in words, in the language of Accept-Language")
+    undone: bool = Field(description="an action or correction an undo took back (and no redo did again)")
+    corrected: bool = Field(description="an action a correction in force replaced")
+    undoes: int | None = Field(description="an undo: the seq it took back")
+    redoes: int | None = Field(description="a redo: the seq it did again")
+    corrects: int | None = Field(description="a correction: the seq of the action it replaced")
+
+
+class LogOut(OutSchema):
+    entries: list[LogEntryOut]
+    next: int | None = Field(description="the ``from`` of the next page (null: this was the end)")
+    undo: int | None = Field(description="the seq of the entry an undo would take back now")
+    redo: int | None = Field(description="the seq of the entry a redo would do again now")
+
+
+LOG_PAGE = 500
+_LOG_FROM_PARAMETER = {
+    "name": "from",
+    "in": "query",
+    "required": False,
+    "schema": {"type": "integer", "minimum": 1, "maximum": 999999999, "default": 1},
+    "description": "the first seq to list",
+}
+
+
+def _log_from(raw: str | None) -> int:
+    if raw is None:
+        return 1
+    if not (0 < len(raw) <= 9 and raw.isascii() and raw.isdigit()) or int(raw) < 1:
+        raise ServiceError("invalid", "bad_log_from")
+    return int(raw)
+
+
+def log_json(view: MatchView, keeper: ScoreKeeper, first: int) -> dict[str, Any]:
+    """The log from seq ``first``, a page of it, each entry with its words (``log_words``)."""
+    entries = [logged for logged in view.log if logged.seq >= first][: LOG_PAGE + 1]
+    shown = entries[:LOG_PAGE]
+    payloads = log_payloads(view.row, [logged.seq for logged in shown])
+    words = entry_words(view, keeper.log_words, shown)
+    undoable = in_force(view.log)
+    return {
+        "entries": [
+            {
+                "seq": logged.seq,
+                "kind": _kind_of(logged.kind),
+                "action": payloads.get(logged.seq) if logged.redoes is None and logged.undoes is None else None,
+                "text": text,
+                "undone": logged.undone,
+                "corrected": logged.corrected,
+                "undoes": logged.undoes,
+                "redoes": logged.redoes,
+                "corrects": logged.corrects,
+            }
+            for logged, text in zip(shown, words, strict=True)
+        ],
+        "next": entries[LOG_PAGE].seq if len(entries) > LOG_PAGE else None,
+        "undo": undoable[-1] if undoable else None,
+        "redo": view.redo,
+    }
+
+
+def _kind_of(kind: str) -> str:
+    """Entries from before migration 0005 were kept as "take" and "bust": actions."""
+    return kind if kind in {"undo", "redo", "correct"} else "action"
+
+
+def log_payloads(row: Match, seqs: list[int]) -> dict[int, dict[str, Any]]:
+    """The stored payload of each entry, by seq (one query): what each sent."""
+    if not seqs:
+        return {}
+    rows = LogEntry.objects.filter(match_id=row.pk, seq__gte=seqs[0], seq__lte=seqs[-1]).values_list("seq", "payload")
+    return dict(rows)
 
 
 def _create_match(request: HttpRequest, schemas: Schemas) -> HttpResponse:

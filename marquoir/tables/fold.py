@@ -232,7 +232,7 @@ class Ledger:
         self.log.append(LoggedEntry(seq, LogEntry.Kind.REDO, None, None, False, redoes=self.log[doing.at].seq))
 
     def _still_corrected(self, leaving: _Doing) -> bool:
-        return any(doing.slot == leaving.slot and doing is not leaving for doing in self.doings)
+        return any(doing.is_correction and doing.slot == leaving.slot and doing is not leaving for doing in self.doings)
 
     def _set_undone(self, at: int, *, undone: bool) -> None:
         self.log[at] = dataclasses.replace(self.log[at], undone=undone)

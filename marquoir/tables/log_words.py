@@ -136,3 +136,9 @@ def undo_and_redo_words(view: MatchView, words: LogWords) -> tuple[str | None, s
     undo = narrator.what(narrator.by_seq[in_force_now[-1]]) if in_force_now else None
     redo = narrator.what(narrator.by_seq[view.redo]) if view.redo is not None else None
     return undo, redo
+
+
+def entry_words(view: MatchView, words: LogWords, entries: Sequence[LoggedEntry]) -> list[str]:
+    """Each of ``entries`` of ``view``'s log in a sentence, as the table's log says it."""
+    narrator = _Narrator(view, words)
+    return [narrator.line(logged) for logged in entries]

@@ -104,9 +104,10 @@ _REASONS: dict[str, Wording] = {
     "not_correctable": lambda p, s: (
         _("Entry %(seq)s cannot be corrected: only a turn still in force can be.") % {"seq": shorten(p.get("seq"))}
     ),
+    "bad_log_from": lambda p, s: _('"from" must be the seq of an entry, a whole number from 1.'),
     "bad_correction_seq": lambda p, s: _('"seq" must be the number of the entry to correct, 1 or more.'),
     "bad_correction_action": lambda p, s: _(
-        'A correction\'s "action" must be one of the game\'s own actions (not undo, redo or correct).'
+        "A correction's \"action\" must be one of the game's own actions (not undo, redo or correct)."
     ),
     "correction_guards": lambda p, s: _(
         'Put "expected_seq" and "action_id" on the correction itself, not inside its "action".'

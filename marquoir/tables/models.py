@@ -68,7 +68,9 @@ class LogEntry(models.Model):
     seq = models.PositiveIntegerField(help_text="The match's seq once this entry was accepted.")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     payload: models.JSONField[dict[str, Any]] = models.JSONField(default=dict)
-    undone_by = models.PositiveIntegerField(null=True, blank=True, help_text="The seq of the undo that took this back (cleared by a redo).")
+    undone_by = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The seq of the undo that took this back (cleared by a redo)."
+    )
     undoes = models.PositiveIntegerField(null=True, blank=True, help_text="For an undo: the seq it took back.")
     # NULL, not "", when absent: the uniqueness of client keys only holds among real keys.
     action_id = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001

@@ -42,9 +42,9 @@ from .fold import Folded, MatchView, fold_cache, fold_log, folded, log_rows
 from .keepers import ScoreKeeper, keeper_for
 from .models import DeviceMatch, LogEntry, Match, is_match_id
 from .names import clean_player_names
-from .schemas import CORRECT, REDO, UNDO
 from .outcome import GameRefusal, Outcome, ServiceError, Status, refused
 from .ratelimit import Allowance
+from .schemas import CORRECT, REDO, UNDO
 from .selectors import keeper_of
 
 # Capabilities live in ``capabilities``: ``device_link``, ``digest`` and ``edit_token_for``
@@ -504,7 +504,8 @@ def _swap(prepared: _Prepared) -> bool:
         LogEntry.objects.filter(match_id=before.pk, seq=entry.undoes).update(undone_by=after.seq)
     elif entry.kind == LogEntry.Kind.REDO:  # the entry it does again holds once more
         redone = prepared.folded_after.ledger.log[-1].redoes
-        LogEntry.objects.filter(match_id=before.pk, seq=redone).update(undone_by=None)
+        if redone is not None:
+            LogEntry.objects.filter(match_id=before.pk, seq=redone).update(undone_by=None)
     _TURN_WRITES.append(prepared.entry)
     live.announce(before.pk, after.seq)
     return True

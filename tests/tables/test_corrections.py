@@ -211,3 +211,62 @@ def test_a_correction_to_a_bust_plays_the_later_turns_again_each_player_in_turn(
     assert {tile["tile"] for tile in state["grill"] if tile["face"] == "up"} == set(range(21, 37)) - {30, 21}
     assert state["current"] == 0
     assert refold(match.id) == state
+
+
+# --- the log, read through the API
+
+
+def test_the_log_lists_every_entry_with_what_it_sent_its_words_and_what_undo_and_redo_would_do(api: Api):
+    match = sheet(api)
+    api.play(match, round_(10, 2), round_(3, 4), correct(1, round_(11, 2)), UNDO)
+
+    response = api.client.get(f"/api/v1/matches/{match.id}/log")
+
+    assert response.status_code == 200
+    log = response.json()
+    assert [(entry["seq"], entry["kind"]) for entry in log["entries"]] == [
+        (1, "action"),
+        (2, "action"),
+        (3, "correct"),
+        (4, "undo"),
+    ]
+    first, _second, correction, undo = log["entries"]
+    assert first["action"] == {"type": "round", "scores": [10, 2]}
+    assert first["corrected"] is False
+    assert correction["action"] == {"type": "correct", "seq": 1, "action": {"type": "round", "scores": [11, 2]}}
+    assert correction["undone"] is True
+    assert correction["corrects"] == 1
+    assert undo == {
+        "seq": 4,
+        "kind": "undo",
+        "action": None,
+        "text": "Correction of entry 1 undone.",
+        "undone": False,
+        "corrected": False,
+        "undoes": 3,
+        "redoes": None,
+        "corrects": None,
+    }
+    assert log["undo"] == 2
+    assert log["redo"] == 3
+    assert log["next"] is None
+
+
+def test_the_log_is_read_in_pages_and_in_the_reader_s_language(api: Api):
+    match = sheet(api)
+    api.play(match, round_(1, 0), round_(2, 0), round_(3, 0))
+
+    page = api.client.get(f"/api/v1/matches/{match.id}/log?from=2", headers={"Accept-Language": "fr"}).json()
+    assert [entry["seq"] for entry in page["entries"]] == [2, 3]
+    assert page["entries"][0]["text"].startswith("Manche 2")
+
+
+@pytest.mark.parametrize("start", ["0", "x", "²", "-1", "1" * 12, ""])
+def test_a_log_page_that_starts_nowhere_is_refused_in_words(api: Api, start: str):
+    match = sheet(api)
+    message = error_of(api.client.get(f"/api/v1/matches/{match.id}/log?from={start}"), "invalid", 422)
+    assert message == '"from" must be the seq of an entry, a whole number from 1.'
+
+
+def test_the_log_of_no_match_is_not_found(api: Api):
+    error_of(api.client.get("/api/v1/matches/nothing-here/log"), "not_found", 404)

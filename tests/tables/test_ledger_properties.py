@@ -132,6 +132,8 @@ def play_at_random(table: Table, rng: random.Random, moves: int) -> None:
             replacement = table.engine.random_action(state_before, rng.choice)
             table.then("correct", {"seq": ledger.slots[index], "action": replacement})
         assert table.ledger.engine.state == in_force_replayed(table)
+        corrected = {doing.slot for doing in table.ledger.doings if doing.is_correction}
+        assert {logged.seq for logged in table.ledger.log if logged.corrected} == corrected
 
 
 @settings(max_examples=120, deadline=None)

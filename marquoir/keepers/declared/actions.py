@@ -74,6 +74,23 @@ class DeclaredRoundIn(ActionBody):
             inputs[spec.key] = values
         return {"type": TURN if cls.game.by_turns else ROUND, "inputs": inputs}
 
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """The round form's fields for a stored round (what ``from_form`` reads back): a
+        number in its field (a negative player's points as digits with its "−" ticked), a
+        ticked box as "1", a list as one box per value, records and counts in their parts."""
+        values: dict[str, str] = {"type": TURN if cls.game.by_turns else ROUND}
+        given: Mapping[str, Any] = payload["inputs"]
+        for spec in cls.game.file.inputs:
+            if spec.key not in given:
+                continue
+            if spec.per == "player":
+                for seat, value in enumerate(given[spec.key]):
+                    values.update(_form_fields(spec, value, seat))
+            else:
+                values.update(_form_fields(spec, given[spec.key], None))
+        return values
+
 
 class DeclaredEndIn(ActionBody):
     """The table stops: the standings as they are."""
@@ -102,6 +119,26 @@ def action_models(game: Game) -> tuple[type[ActionBody], ...]:
     if game.file.end.table_decides:
         models.append(create_model(f"{name}EndIn", __base__=DeclaredEndIn, type=(end_type, ...)))
     return tuple(models)
+
+
+def _form_fields(spec: InputDef, value: Any, seat: int | None) -> dict[str, str]:
+    """The form's fields for one input's value (``_form_value`` reads them back)."""
+    if spec.kind == "flag":
+        return {field_name(spec.key, seat): "1"} if value else {}
+    if spec.kind == "list":
+        return {field_name(spec.key, seat, str(item)): "1" for item in value}
+    if spec.kind == "records":
+        fields: dict[str, str] = {}
+        for index, record in enumerate(value[: form_records(spec)]):
+            for part, part_value in record.items():
+                if part_value is not None:  # a part left unsaid: its field left empty
+                    fields[field_name(spec.key, seat, f"{index}_{part}")] = str(part_value)
+        return fields
+    if spec.kind == "counts":
+        return {field_name(spec.key, seat, part): str(count) for part, count in value.items()}
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0 and seat is not None:
+        return {field_name(spec.key, seat): str(-value), f"minus_{spec.key}_{seat}": "1"}
+    return {field_name(spec.key, seat): str(value)}
 
 
 def _seats(data: Mapping[str, Any]) -> int:

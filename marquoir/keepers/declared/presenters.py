@@ -26,6 +26,7 @@ from marquoir.tables.kit import (
     ScoreGrid,
     TableWords,
     band_in_points,
+    correcting_entry,
     lead_text,
     refused_entry,
     result_text,
@@ -304,8 +305,9 @@ def chart(state: GameState, names: Sequence[str]) -> LineChart:
     return rounds_chart(totals_by_round(state), names, number=total_text, target=state.target())
 
 
-def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
-    """Rounds × players (a game scored round by round), or categories × players (at the end)."""
+def grid(state: GameState, names: Sequence[str], entries: Sequence[int] = ()) -> ScoreGrid:
+    """Rounds × players (a game scored round by round), or categories × players (at the end);
+    ``entries``: the seq of each action in force, a round's own to correct it."""
     game = state.game
     if game.file.scored == "end":
         counted = state.categories_counted()
@@ -324,8 +326,12 @@ def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
         corner, title = _("Category"), _("The score pad")
     else:
         rows = tuple(
-            GridRow(number=scored.number, cells=tuple(total_text(points) for points in scored.points))
-            for scored in state.rounds
+            GridRow(
+                number=scored.number,
+                cells=tuple(total_text(points) for points in scored.points),
+                correct=entries[index] if index < len(entries) else None,
+            )
+            for index, scored in enumerate(state.rounds)
         )
         corner, title = (_("Turn") if game.by_turns else _("Round")), _("The score pad")
     return score_grid(
@@ -393,7 +399,7 @@ def table_context(
         "thrower_standing": standing,
         "game_name": name,
         "rules_text": rules_text(game, state),
-        "grid": grid(state, names),
+        "grid": grid(state, names, view.slots),
         "final_scoring": game.file.scored == "end",
         "words": TableWords(
             title=_("%(game)s table") % {"game": name},
@@ -404,6 +410,21 @@ def table_context(
         ),
         "entry_dropped": False,
     }
+    correction = correcting_entry(request) if can_edit else None
+    if correction is not None:
+        # The pad as it was for that round (its bounds and inputs may depend on the round:
+        # Skull King's bids), refilled with the round as it stands.
+        engine = view.engine
+        before: GameState = engine.steps[correction.step - 1].state if correction.step else engine.initial
+        thrower, standing = _thrower(before, names)
+        context.update(
+            thrower=thrower,
+            thrower_standing=standing,
+            status_text=round_status(before),
+            round_number=before.round_count + 1,
+            pad=pad(before, names, refused_entry(request, view.row.seq, TURN if game.by_turns else ROUND)),
+        )
+        return context
     if state.over:
         headline, tie = result_words(state, names)
         context.update(
