@@ -102,6 +102,12 @@ class TakeIn(ActionBody):
         body["from"] = source
         return body
 
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """The tile pad's entry for a stored take: its total and worm, for the pad to offer
+        the tiles that total could claim (the tile itself is tapped again)."""
+        return {"type": "take", "total": str(payload["total"]), "worm": "1" if payload["worm"] else ""}
+
 
 class BustIn(ActionBody):
     """A failed turn: the player's top tile goes back to the grill."""
@@ -116,6 +122,11 @@ class BustIn(ActionBody):
     @classmethod
     def engine_action(cls, payload: Mapping[str, Any]) -> Bust:
         return Bust(BustReason(payload.get("reason", BustReason.DECLARED.value)))
+
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """A bust corrected opens the tile pad with no total: a total typed, or a bust again."""
+        return {"type": "bust"}
 
     @classmethod
     def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:

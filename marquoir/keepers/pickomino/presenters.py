@@ -24,11 +24,13 @@ from marquoir.games.pickomino import (
     worms_on,
 )
 from marquoir.tables.kit import (
+    Correction,
     LineChart,
     MatchView,
     StandingRow,
     Standings,
     TableWords,
+    correcting_entry,
     join_names,
     last_words,
     line_chart,
@@ -39,7 +41,7 @@ from .assistant import AdviceView, advice_for, face_name, tile_pad_advice
 from .messages import WORDINGS
 from .narration import LOG_WORDS, bust_reason_text
 from .state import worms_over_time
-from .turn import DICE_PAD, PADS, TILE_PAD, TurnEntry, preferred_pad, read_turn
+from .turn import DICE_PAD, PADS, TILE_PAD, TurnEntry, carries_entry, preferred_pad, read_turn
 
 
 @dataclass(frozen=True)
@@ -259,8 +261,7 @@ def _dice_pad(turn: TurnEntry, advice: AdviceView | None) -> dict[str, Any]:
     }
 
 
-def _turn_context(view: MatchView, turn: TurnEntry, names: list[str]) -> dict[str, Any]:
-    state = view.engine.state
+def _turn_context(view: MatchView, turn: TurnEntry, names: list[str], state: GameState) -> dict[str, Any]:
     context: dict[str, Any] = {"pad_prompt": _pad_prompt(turn, names, state)}
     advice: AdviceView | None = None
     if view.row.assistant and turn.error is None:
@@ -286,9 +287,18 @@ def _turn_context(view: MatchView, turn: TurnEntry, names: list[str]) -> dict[st
     return context
 
 
-def board_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, pad: str = TILE_PAD) -> dict[str, Any]:
-    """Everything pickomino/table.html needs."""
-    state, names = view.engine.state, list(view.row.players)
+def board_context(
+    view: MatchView,
+    query: Mapping[str, str],
+    *,
+    can_edit: bool,
+    pad: str = TILE_PAD,
+    state: GameState | None = None,
+) -> dict[str, Any]:
+    """Everything pickomino/table.html needs: for the match as it is, or as ``state`` (the
+    table before a turn being corrected: its grill and stacks, whose turn it was)."""
+    state = view.engine.state if state is None else state
+    names = list(view.row.players)
     turn = read_turn(query, state, view.row.seq, pad=pad) if can_edit and not state.over else None
     offered = _offered_claims(turn, state)
     narrowed = turn is not None and (turn.has_total or turn.pad == DICE_PAD)
@@ -310,7 +320,7 @@ def board_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, 
         ),
     }
     if turn is not None:
-        context.update(_turn_context(view, turn, names))
+        context.update(_turn_context(view, turn, names, state))
         if turn.overtaken:
             context["notice"] = _(
                 "The table changed on another phone (%(what)s): the turn being entered here was dropped."
@@ -344,12 +354,30 @@ def board_context(view: MatchView, query: Mapping[str, str], *, can_edit: bool, 
     return context
 
 
+def _correcting(view: MatchView, query: Mapping[str, str], correction: Correction) -> dict[str, Any]:
+    """The tile pad opened on a past turn, on the table as it was before it: the turn's total
+    typed in (the tiles it could claim offered, to tap again), or no total for a bust."""
+    engine = view.engine
+    before: GameState = engine.steps[correction.step - 1].state if correction.step else engine.initial
+    values = correction.values
+    entry = {name: values[name] for name in ("total", "worm") if values.get(name)}
+    # The address that opened the correction carries no seq: the turn as it stands. One the
+    # pad made since does (a total cleared, another typed): the entry as it is now.
+    shown = query if carries_entry(query) or "seq" in query else {"seq": str(view.row.seq), **entry}
+    context = board_context(view, shown, can_edit=True, pad=TILE_PAD, state=before)
+    context["entry_dropped"] = False
+    return context
+
+
 PAD_COOKIE = "marquoir_pad"
 PAD_COOKIE_AGE = 365 * 24 * 3600
 
 
 def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
     """Everything pickomino/table.html needs, with the pad this device chose last."""
+    correction = correcting_entry(request) if can_edit else None
+    if correction is not None:
+        return _correcting(view, query, correction)
     pad = preferred_pad(query, request.COOKIES.get(PAD_COOKIE))
     context = board_context(view, query, can_edit=can_edit, pad=pad)
     if query.get("pad") in PADS:

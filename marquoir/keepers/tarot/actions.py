@@ -137,6 +137,34 @@ class DealIn(ActionBody):
             raise RuleError(INVALID, "points_missing")
         return body
 
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """The deal pad's entry for a stored deal (``deal_body`` reads it back): each choice,
+        the points on the side they were counted for, and each handful given to a player of
+        its side (the taker's to the taker, the defence's to the defenders in seat order:
+        only the side and the size count)."""
+        values = {"type": DEAL, "taker": str(payload["taker"]), "contract": str(payload["contract"])}
+        if payload.get("partner") is not None:
+            values["partner"] = str(payload["partner"])
+        values["bouts"] = str(payload["bouts"])
+        if payload.get("points") is not None:
+            values.update(counted=Side.TAKER.value, points=str(payload["points"]))
+        else:
+            values.update(counted=Side.DEFENCE.value, points=str(payload["defence_points"]))
+        if payload.get("petit_au_bout"):
+            values["petit"] = str(payload["petit_au_bout"])
+        taker, partner = payload["taker"], payload.get("partner")
+        taker_side = [seat for seat in (taker, partner) if seat is not None]
+        defence = [seat for seat in range(MAX_PLAYERS) if seat not in taker_side]
+        for poignee in payload.get("poignees", ()):
+            seats = taker_side if poignee["side"] == Side.TAKER.value else defence
+            seat = next((seat for seat in seats if f"poignee_{seat}" not in values), None)
+            if seat is not None:
+                values[f"poignee_{seat}"] = str(poignee["size"])
+        if payload.get("chelem"):
+            values["chelem"] = str(payload["chelem"])
+        return values
+
 
 class PassIn(ActionBody):
     """Every player passed: nothing is scored, the next player deals."""
@@ -146,6 +174,11 @@ class PassIn(ActionBody):
     @classmethod
     def engine_action(cls, payload: Mapping[str, Any]) -> Pass:
         return Pass()
+
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """A pass corrected opens the pad on its first step: a deal entered, or the pass again."""
+        return {"type": PASS}
 
 
 class EndIn(ActionBody):

@@ -58,6 +58,8 @@ class DealEntry:
     overtaken: bool = False
     checked: CheckedDeal | None = None
     error: RuleError | None = None
+    # The past deal this entry corrects (its seq), carried by every address of the entry.
+    correct: int | None = None
 
     def _index(self, name: str) -> int | None:
         text = self.values.get(name)
@@ -112,6 +114,8 @@ class DealEntry:
     def query(self, **changes: object) -> str:
         """The address of this entry with ``changes`` (None removes a choice), seq included."""
         values: dict[str, object] = {"seq": self.seq, **self.values}
+        if self.correct is not None:
+            values["correct"] = self.correct
         for name, value in changes.items():
             if value is None:
                 values.pop(name, None)

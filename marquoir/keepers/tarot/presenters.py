@@ -27,12 +27,14 @@ from marquoir.games.tarot import (
 )
 from marquoir.tables.kit import (
     MINUS,
+    Correction,
     GridRow,
     LineChart,
     MatchView,
     ScoreGrid,
     TableWords,
     band_in_points,
+    correcting_entry,
     lead_text,
     line_chart,
     message_for,
@@ -229,6 +231,8 @@ def _points_form(entry: DealEntry, names: Sequence[str]) -> dict[str, Any]:
     hidden = [
         (name, value) for name, value in entry.values.items() if name in {"taker", "contract", "partner", "bouts"}
     ]
+    if entry.correct is not None:
+        hidden.append(("correct", str(entry.correct)))
     return {
         "counted": counted,
         "petit": petits,
@@ -269,7 +273,35 @@ def _entry_context(entry: DealEntry, state: GameState, names: Sequence[str]) -> 
     if step == POINTS:
         context["points_form"] = _points_form(entry, names)
         context["preview"] = _preview(entry, state, names)
-        context["record_label"] = _("Record deal %(number)s") % {"number": state.deal_count + 1}
+        number = state.deal_count + 1
+        context["record_label"] = (
+            _("Save deal %(number)s") if entry.correct is not None else _("Record deal %(number)s")
+        ) % {"number": number}
+    return context
+
+
+def _correcting(
+    context: dict[str, Any], request: HttpRequest, view: MatchView, query: Mapping[str, str], correction: Correction
+) -> dict[str, Any]:
+    """The pad opened on a past deal, as the table was before it: its entry, refilled from
+    the deal as it stands, then as the taps change it (each address carries the correction)."""
+    names, seq = list(view.row.players), view.row.seq
+    before: GameState = view.engine.steps[correction.step - 1].state if correction.step else view.engine.initial
+    number = before.deal_count + 1
+    context.update(
+        status_text=deal_status(number, names[before.dealer], remaining_deals(before)),
+        deal_number=number,
+        dealer_name=names[before.dealer],
+    )
+    shown = _posted_entry(request, seq) or query
+    # The address that opened the correction carries no seq: the deal as it stands. One the
+    # pad made since does ("Start over" empties the entry): the entry as it is now.
+    if not carries_entry(shown) and "seq" not in shown:
+        shown = {"seq": str(seq), **{name: value for name, value in correction.values.items() if name != "type"}}
+    entry = read_entry(shown, seq, len(names))
+    entry.correct = correction.seq
+    context.update(_entry_context(entry, before, names))
+    context["entry_dropped"] = entry.dropped
     return context
 
 
@@ -287,16 +319,18 @@ def _posted_entry(request: HttpRequest, seq: int) -> Mapping[str, str] | None:
 # --- the sheet of deals and the end
 
 
-def grid(state: GameState, names: Sequence[str]) -> ScoreGrid:
-    """The deals as on a paper pad: each deal's taker and contract beside its number."""
+def grid(state: GameState, names: Sequence[str], entries: Sequence[int] = ()) -> ScoreGrid:
+    """The deals as on a paper pad: each deal's taker and contract beside its number;
+    ``entries``: the seq of each action in force, a deal's own to correct it."""
     rows = []
-    for deal in state.deals:
+    for index, deal in enumerate(state.deals):
+        entry = entries[index] if index < len(entries) else None
         if isinstance(deal, PlayedDeal):
             title = f"{names[deal.taker]} · {contract_name(deal.contract)}"
             cells = tuple(signed_text(score) for score in deal.scores)
-            rows.append(GridRow(number=deal.number, cells=cells, title=title, failed=not deal.made))
+            rows.append(GridRow(number=deal.number, cells=cells, title=title, failed=not deal.made, correct=entry))
         else:
-            rows.append(GridRow(number=deal.number, passed=_("Everyone passed")))
+            rows.append(GridRow(number=deal.number, passed=_("Everyone passed"), correct=entry))
     return score_grid(
         title=_("The deals"),
         corner=_("Deal"),
@@ -329,7 +363,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
     totals = state.totals
     context: dict[str, Any] = {
         "players": band_in_points(names, totals),
-        "grid": grid(state, names),
+        "grid": grid(state, names, view.slots),
         "words": TableWords(
             title=_("French Tarot"),
             watching=_("You are watching this match. Only the devices keeping score can record deals."),
@@ -342,6 +376,9 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         # Totals of four characters and more (−578, 1250) need smaller type to fit their tiles.
         "score_width": max(len(total_text(total)) for total in totals),
     }
+    correction = correcting_entry(request) if can_edit else None
+    if correction is not None:
+        return _correcting(context, request, view, query, correction)
     if state.over:
         won = winners(state)
         context.update(

@@ -124,6 +124,19 @@ class ScoreIn(ActionBody):
             raise RuleError(INVALID, "dice_missing", count=len(dice))
         return {"type": SCORE, "box": box, "dice": list(dice)}
 
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        """The pad's entry for a stored turn: its five dice (and its box, for the screen to
+        say), or the points form's box, points and five-alike box."""
+        values = {"type": SCORE, "box": str(payload["box"])}
+        if "dice" in payload:
+            values["dice"] = encode_dice(tuple(payload["dice"]))
+        else:
+            values["points"] = str(payload["points"])
+            if payload.get("five_alike"):
+                values["five_alike"] = "1"
+        return values
+
 
 ACTIONS = (ScoreIn,)
 

@@ -34,10 +34,12 @@ from marquoir.games.yahtzee import (
     winners,
 )
 from marquoir.tables.kit import (
+    Correction,
     LineChart,
     MatchView,
     TableWords,
     band_in_points,
+    correcting_entry,
     join_names,
     last_words,
     message_for,
@@ -49,7 +51,7 @@ from .assistant import AssistantView, before_the_roll, for_the_dice
 from .messages import WORDINGS, box_name, five_alike_text
 from .narration import LOG_WORDS, dice_text
 from .state import totals_by_round
-from .turn import TurnEntry, read_turn
+from .turn import TurnEntry, carries_entry, read_turn
 
 # From this many players the band packs the scores tighter (as the score sheet's does).
 MANY_PLAYERS = 6
@@ -229,8 +231,15 @@ def _prompt(turn: TurnEntry, sheet: Sheet, name: str, assistant: bool) -> str:
     }
 
 
-def _sheets(state: GameState, names: Sequence[str], fresh: tuple[int, Box] | None) -> dict[str, Any]:
-    """Every sheet side by side: a row per box, the upper total and bonus, the Yahtzee bonus, the total."""
+def _sheets(
+    state: GameState,
+    names: Sequence[str],
+    fresh: tuple[int, Box] | None,
+    filled_by: Mapping[tuple[int, Box], int] | None = None,
+) -> dict[str, Any]:
+    """Every sheet side by side: a row per box, the upper total and bonus, the Yahtzee bonus,
+    the total; ``filled_by``: the seq of the turn that filled each box, to correct it."""
+    entries = filled_by or {}
 
     def row(box: Box) -> dict[str, Any]:
         cells = []
@@ -241,6 +250,8 @@ def _sheets(state: GameState, names: Sequence[str], fresh: tuple[int, Box] | Non
                     "text": "" if points is None else str(points),
                     "fresh": fresh == (player, box),
                     "current": player == state.current,
+                    "correct": entries.get((player, box)) if points is not None else None,
+                    "label": _("Correct %(name)s’s %(box)s") % {"name": names[player], "box": box_name(box)},
                 }
             )
         return {"key": box.value, "name": box_name(box), "cells": cells}
@@ -277,9 +288,20 @@ def _fresh(view: MatchView) -> tuple[int, Box] | None:
     return outcomes[-1].player, outcomes[-1].box
 
 
-def _turn_context(view: MatchView, turn: TurnEntry, table_url: str) -> dict[str, Any]:
-    """The dice pad, the box list and the assistant for the current player's turn."""
-    state, names = view.engine.state, view.players
+def _filled_by(view: MatchView) -> dict[tuple[int, Box], int]:
+    """The seq of the turn in force that filled each box, by (player, box)."""
+    return {
+        (outcome.player, outcome.box): seq
+        for outcome, seq in zip(view.engine.outcomes, view.slots, strict=False)
+        if isinstance(outcome, Scored)
+    }
+
+
+def _turn_context(view: MatchView, turn: TurnEntry, table_url: str, state: GameState | None = None) -> dict[str, Any]:
+    """The dice pad, the box list and the assistant for the current player's turn (of
+    ``state``, the table as it was before a turn being corrected; the match's by default)."""
+    state = view.engine.state if state is None else state
+    names = view.players
     current = state.current
     assert current is not None  # noqa: S101 (no turn once over)
     sheet, name = state.sheet(current), names[current]
@@ -311,18 +333,44 @@ def _turn_context(view: MatchView, turn: TurnEntry, table_url: str) -> dict[str,
     return context
 
 
+def _correcting(view: MatchView, query: Mapping[str, str], correction: Correction, table_url: str) -> dict[str, Any]:
+    """The pad opened on a past turn, as the table was before it: that player's sheet, the
+    turn's dice tapped in (or its points in the points form), then as the taps change them."""
+    engine, names = view.engine, view.players
+    before: GameState = engine.steps[correction.step - 1].state if correction.step else engine.initial
+    values = correction.values
+    shown = query if carries_entry(query) else {"seq": str(view.row.seq), "dice": values.get("dice", "")}
+    turn = read_turn(shown, view.row.seq)
+    turn.correct = correction.seq
+    context = _turn_context(view, turn, table_url, before)
+    current = before.current if before.current is not None else 0
+    context.update(
+        turn=turn,
+        current_name=names[current],
+        points_refill={
+            "box": values.get("box", ""),
+            "points": values.get("points", ""),
+            "five_alike": values.get("five_alike"),
+        },
+        points_open="points" in values,
+        status_text=_status(before, names),
+    )
+    return context
+
+
 def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool) -> dict[str, Any]:
     """Everything yahtzee/table.html needs."""
     state, names = view.engine.state, view.players
     table_url = reverse("tables:table", args=[view.row.id])
-    turn = read_turn(query, view.row.seq) if can_edit and not state.over else None
+    correction = correcting_entry(request) if can_edit else None
+    turn = read_turn(query, view.row.seq) if can_edit and not state.over and correction is None else None
     context: dict[str, Any] = {
         "table_url": table_url,
         "players": band_in_points(names, [state.total(index) for index in range(len(names))], current=state.current),
         "many_players": len(names) >= MANY_PLAYERS,
         "current_name": names[state.current] if state.current is not None else "",
         "status_text": _status(state, names) if not state.over else result_text(state, names),
-        "sheets": _sheets(state, names, _fresh(view)),
+        "sheets": _sheets(state, names, _fresh(view), _filled_by(view) if can_edit else None),
         "turn": turn,
         "entry_dropped": turn is not None and turn.dropped,
         "words": TableWords(
@@ -333,7 +381,9 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
             stylesheets=("yahtzee/yahtzee.css",),
         ),
     }
-    if turn is not None:
+    if correction is not None:
+        context.update(_correcting(view, query, correction, table_url))
+    elif turn is not None:
         context.update(_turn_context(view, turn, table_url))
         if turn.overtaken:
             context["notice"] = _(
@@ -343,7 +393,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
             context["notice"] = _(
                 "This address holds dice that were not entered on this table as it is now: they were dropped."
             )
-    if state.over:
+    if state.over and correction is None:
         won = set(winners(state))
         context.update(
             standings=standings_by_total(

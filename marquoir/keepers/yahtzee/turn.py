@@ -34,6 +34,8 @@ class TurnEntry:
     dropped: bool = False
     # The entry was made on this match at an earlier seq: another phone or an undo moved it on.
     overtaken: bool = False
+    # The past turn this entry corrects (its seq), carried by every address of the entry.
+    correct: int | None = None
 
     @property
     def complete(self) -> bool:
@@ -50,11 +52,13 @@ class TurnEntry:
     def query(self, dice: tuple[int, ...], roll: int | None = None) -> str:
         """The query string of this entry with ``dice`` tapped, at ``roll`` ("" for none)."""
         roll = self.roll if roll is None else roll
-        if not dice and roll == 1:
+        if not dice and roll == 1 and self.correct is None:
             return ""
-        parameters = {"seq": self.seq, "dice": encode_dice(dice)}
+        parameters: dict[str, object] = {"seq": self.seq, "dice": encode_dice(dice)}
         if roll != 1:
             parameters["roll"] = roll
+        if self.correct is not None:
+            parameters["correct"] = self.correct
         return "?" + urlencode(parameters)
 
 
