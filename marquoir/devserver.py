@@ -151,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     migrate = [sys.executable, str(ROOT / "manage.py"), "migrate", "--no-input"]
     if status := subprocess.run(migrate, env=served.environment, check=False).returncode:  # noqa: S603
         return status  # migrate said why
+    # whitenoise serves the apps' files in development, but warns at every start while the
+    # collected files' folder is missing: an empty one says there is nothing collected yet.
+    (ROOT / "staticfiles").mkdir(exist_ok=True)
     print(banner(served), flush=True)
     command = uvicorn_command(served)
     os.execve(sys.executable, command, served.environment)  # noqa: S606 (our own interpreter)

@@ -139,6 +139,8 @@ LOCALE_PATHS = [BASE_DIR / "marquoir" / "locale", BASE_DIR / "marquoir" / "games
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
+# Each language's own order of dates (marquoir/formats: English day first, as French is).
+FORMAT_MODULE_PATH = ["marquoir.formats"]
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -26,6 +26,7 @@ def _offline_route() -> str:
 urlpatterns = [
     path("", views.root, name="root"),
     path("healthz", views.health, name="health"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("manifest.webmanifest", pwa.manifest, name="pwa-manifest"),
     path("sw.js", pwa.service_worker, name="pwa-sw"),
     path(lazy(_offline_route, str)(), pwa.offline, name="pwa-offline"),

@@ -8,13 +8,21 @@ from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -64,6 +72,14 @@ def root(request: HttpRequest) -> HttpResponse:
     with translation.override(language):
         response = HttpResponseRedirect(reverse("catalog:home"))
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    return response
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """``/favicon.ico``, which browsers and tools ask for whatever the page says: the site's
+    icon (an SVG every current browser draws), for a year."""
+    response = HttpResponsePermanentRedirect(static("favicon.svg"))
+    patch_cache_control(response, public=True, max_age=365 * 24 * 3600)
     return response
 
 

@@ -180,14 +180,35 @@ def _name_free(group: Group, name: str, *, but: int | None = None) -> None:
 
 
 def member_rename(*, group: Group, member_id: object, name: object) -> Member:
-    """Rename a member: every play keeps pointing at them, so their history follows."""
+    """Rename a member: every play keeps pointing at them, so their history follows; and
+    every match of the group seats them under the new name (the log keeps seats, not names,
+    so it stays as it was: only the tables' display follows the group)."""
     member = _member_of(group, member_id)
     cleaned = clean_names([name], least=1, most=1)[0]
     _name_free(group, cleaned, but=member.pk)
-    member.name = cleaned
-    member.save(update_fields=["name"])
-    Group.objects.filter(pk=group.pk).update(updated_at=timezone.now())
+    now = timezone.now()
+    with transaction.atomic():
+        member.name = cleaned
+        member.save(update_fields=["name"])
+        Group.objects.filter(pk=group.pk).update(updated_at=now)
+        _rename_on_matches(group, member.pk, cleaned, now)
     return member
+
+
+def _rename_on_matches(group: Group, member_id: int, name: str, now: datetime) -> None:
+    """The member's seat of each of the group's matches named anew. The match's time moves
+    too: every server's fold of it (kept with the row it was made for) is then made again."""
+    plays = Play.objects.filter(group=group, match__isnull=False).select_related("match")
+    for play in plays:
+        match = play.match
+        if match is None or member_id not in play.seats:
+            continue
+        players = list(match.players)
+        for seat, seated in enumerate(play.seats):
+            if seated == member_id and seat < len(players):
+                players[seat] = name
+        if players != match.players:
+            Match.objects.filter(pk=match.pk).update(players=players, updated_at=now)
 
 
 def member_add(*, group: Group, name: object) -> Member:

@@ -17,13 +17,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from marquoir.tables import services as match_services
 from marquoir.tables.capabilities import device_matches, digest, edit_token_for
 from marquoir.tables.device import device_secret, ensure_device_secret, remember_device
-from marquoir.tables.forms import NewMatchForm
+from marquoir.tables.forms import NewMatchForm, rematch_initial
 from marquoir.tables.keepers import all_keepers, keeper_for
 from marquoir.tables.messages import message_for
 from marquoir.tables.models import Match
 from marquoir.tables.outcome import ServiceError
 from marquoir.tables.ratelimit import allow_match_creation, client_key
-from marquoir.tables.selectors import names_offered
+from marquoir.tables.selectors import find_match, names_offered
 from marquoir.tables.sharing import SharedLink, absolute_url, qr_svg
 
 from . import services
@@ -297,6 +297,14 @@ class _GroupRefused(Exception):
         self.error = error
 
 
+def _previous_play(group: Group, match_id: str | None) -> Match | None:
+    """The match ``from`` names, if it is one of this group's (another's seats are not offered)."""
+    previous = find_match(match_id)
+    if previous is None or not group.plays.filter(match_id=previous.pk).exists():
+        return None
+    return previous
+
+
 @require_http_methods(["GET", "POST"])
 def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
     """A new match of ``game`` for the group, on the set-up page every match has: its players
@@ -313,7 +321,11 @@ def new_match(request: HttpRequest, group_id: str, game: str) -> HttpResponse:
     intro = _("For the group “%(group)s”: clear the rows of those not playing.") % {"group": group.name}
     page = {"game": game, "keeper": keeper, "known_names": names_offered(mine, names), "setup_intro": intro}
     if request.method == "GET":
-        initial = {f"name_{seat}": name for seat, name in enumerate(names[: keeper.max_players])}
+        previous = _previous_play(group, request.GET.get("from"))
+        if previous is not None:  # a rematch of one of the group's matches: that table again
+            initial = rematch_initial(keeper, previous)
+        else:
+            initial = {f"name_{seat}": name for seat, name in enumerate(names[: keeper.max_players])}
         return render(request, "tables/new.html", {"form": NewMatchForm(keeper, initial=initial), **page})
 
     def join_group(match: Match) -> None:

@@ -9,8 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from .keepers import ScoreKeeper
 from .messages import message_for
+from .models import Match
 from .names import NAME_MAX_LENGTH, clean_player_names
 from .outcome import ServiceError
+from .selectors import match_view
 
 
 class NewMatchForm(forms.Form):
@@ -66,3 +68,15 @@ class NewMatchForm(forms.Form):
         cleaned["options"] = self.keeper.options_from_form(cleaned)
         cleaned["assistant"] = bool(cleaned.get("assistant"))
         return cleaned
+
+
+def rematch_initial(keeper: ScoreKeeper, previous: Match) -> dict[str, Any]:
+    """The set-up form of a rematch of ``previous``: the same table again, seated as the
+    game's rules say (Mölkky: the lowest score first), its options and assistant."""
+    seated = list(range(len(previous.players)))
+    order = keeper.rematch_order(match_view(previous)) if previous.game == keeper.key else None
+    seats = order if order is not None and sorted(order) == seated else seated
+    initial: dict[str, Any] = {f"name_{index}": previous.players[seat] for index, seat in enumerate(seats)}
+    first = 0 if order is not None else previous.first  # the game's order: its first starts
+    initial.update(first=first, assistant=previous.assistant, **previous.options)
+    return initial

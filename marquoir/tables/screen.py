@@ -104,6 +104,36 @@ class TableShell:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
+# What other apps add to every table screen, as a part of its context (``add_table_part``):
+# a group names itself and links back, and offers its own rematch. The core imports none of
+# them: each registers its part when it is ready, as the groups follow writes.
+TablePart = Callable[[HttpRequest, MatchView, bool], Mapping[str, Any]]
+_table_parts: list[TablePart] = []
+
+
+def add_table_part(part: TablePart) -> None:
+    """Have ``part(request, view, can_edit)`` add to every table screen's context: the keys
+    the shell reads are ``table_group`` (a ``TableGroup``: the group the match is in, named
+    and linked back) and ``rematch_url`` (where "New match with the same players" goes)."""
+    if part not in _table_parts:
+        _table_parts.append(part)
+
+
+def table_parts(request: HttpRequest, view: MatchView, *, can_edit: bool) -> dict[str, Any]:
+    added: dict[str, Any] = {}
+    for part in _table_parts:
+        added.update(part(request, view, can_edit))
+    return added
+
+
+@dataclass(frozen=True, slots=True)
+class TableGroup:
+    """The group a match was played for, as its table names it: its name and its page."""
+
+    name: str
+    url: str
+
+
 def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool, correct: object = None) -> TableShell:
     """The core's part of a table screen for ``view``, its log in the words of ``keeper``;
     ``correct``: the seq of an entry to correct, as the address or the form gave it."""

@@ -23,13 +23,13 @@ from django_htmx.middleware import HtmxDetails
 from . import bgstats, cards, services
 from .capabilities import device_can_edit, device_link, device_matches, digest, edit_token_matches
 from .device import device_secret, ensure_device_secret, remember_device
-from .forms import NewMatchForm
+from .forms import NewMatchForm, rematch_initial
 from .keepers import all_keepers, keeper_for
 from .messages import message_for, status_for
 from .models import Match
 from .outcome import Outcome, ServiceError
 from .ratelimit import allow_action, allow_match_creation
-from .screen import CORRECTION_ATTRIBUTE, table_shell
+from .screen import CORRECTION_ATTRIBUTE, table_parts, table_shell
 from .selectors import MatchView, find_match, keeper_of, match_view, names_offered
 from .sharing import keep_score_link, watch_link
 
@@ -57,15 +57,8 @@ def new_match(request: HttpRequest, game: str) -> HttpResponse:
     mine = device_matches(device_secret=secret)
     page = {"game": game, "keeper": keeper, "known_names": names_offered(mine)}
     if request.method == "GET":
-        initial: dict[str, Any] = {}
         previous = find_match(request.GET.get("from"))
-        if previous is not None:  # a rematch: the same table again, seated as the game's rules say
-            seated = list(range(len(previous.players)))
-            order = keeper.rematch_order(match_view(previous)) if previous.game == game else None
-            seats = order if order is not None and sorted(order) == seated else seated
-            initial = {f"name_{index}": previous.players[seat] for index, seat in enumerate(seats)}
-            first = 0 if order is not None else previous.first  # the game's order: its first starts
-            initial.update(first=first, assistant=previous.assistant, **previous.options)
+        initial = rematch_initial(keeper, previous) if previous is not None else {}
         return render(request, "tables/new.html", {"form": NewMatchForm(keeper, initial=initial), **page})
     form = NewMatchForm(keeper, request.POST)
     if form.is_valid():
@@ -122,6 +115,7 @@ def _render_table(
     shell = table_shell(view, keeper, can_edit=can_edit, correct=asked)
     setattr(request, CORRECTION_ATTRIBUTE, shell.correcting)
     context = shell.as_context()
+    context.update(table_parts(request, view, can_edit=can_edit))
     context.update(keeper.table_context(request, view, query, can_edit=can_edit))
     context["result_share"] = result_share(request, view)
     context.update(extra or {})

@@ -98,7 +98,10 @@ def record(page: Page, words: Words, names: list[str], scores: list[int], *, swi
 
 
 def grid_row(page: Page, header: str) -> list[str]:
-    row = page.locator(".grid tr").filter(has=page.locator(f'th[scope="row"]:text-is("{header}")'))
+    # A round's number is a link (it opens the pad to correct that round): matched by its text.
+    row = page.locator(".grid tr").filter(
+        has=page.locator('th[scope="row"]', has_text=re.compile(f"^{re.escape(header)}$"))
+    )
     return [cell.strip() for cell in row.locator("td").all_inner_texts()]
 
 

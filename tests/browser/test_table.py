@@ -30,7 +30,7 @@ def start_match(page: Page, *names: str, first: int = 0) -> str:
 
 
 def last_log_line(page: Page) -> str:
-    return page.locator(".log__lines li").first.inner_text()
+    return page.locator(".log__lines li .log__text").first.inner_text()
 
 
 def ask(page: Page, total: int, *, worm: bool = True) -> None:
@@ -122,7 +122,7 @@ def test_a_turn_entered_die_by_die(make_page: MakePage):
     expect(page.locator(".dice-kept")).to_contain_text("Kept: 25 · 3 dice left")
     shoot(page, "table-05-dice-entry")
     page.get_by_role("button", name="Take 25 from the grill").click()
-    expect(page.locator(".log__lines li").first).to_have_text("Ada took 25 from the grill (+2 worms).")
+    expect(page.locator(".log__lines li .log__text").first).to_have_text("Ada took 25 from the grill (+2 worms).")
     expect(page.locator(".band__status")).to_have_text("Ben’s turn")
     expect(page).to_have_url(TABLE_ADDRESS)  # the finished entry is gone from the address
 
@@ -248,4 +248,6 @@ def test_a_turn_entered_roll_by_roll_with_the_assistant_on_then_followed(make_pa
     expect(advice).to_contain_text("then stop")
     page.get_by_role("link", name=re.compile("· advised$")).click()
     page.locator("#claim-form .claim").first.click()
-    expect(page.locator(".log__lines li").first).to_have_text(re.compile(r"^Ada (took|scored \d+ and took) \d+"))
+    expect(page.locator(".log__lines li .log__text").first).to_have_text(
+        re.compile(r"^Ada (took|scored \d+ and took) \d+")
+    )

@@ -249,7 +249,7 @@ def test_the_api_answers_the_same_numbers(made: Made, client: Client) -> None:
         ("steals", "total", 1),
         ("best_tile", "best", 35),
     ]
-    assert [figure["label"] for figure in ben["figures"]] == ["Busts per game", "Steals", "Best tile"]
+    assert [figure["label"] for figure in ben["figures"]] == ["Busts per game", "Steals", "Highest tile"]
 
 
 def test_an_undo_after_the_stats_were_read_takes_the_match_out(made: Made) -> None:

@@ -78,3 +78,11 @@ def test_a_missing_page_says_so_in_the_readers_language(client: Client):
     assert response.status_code == 404
     assert "Page introuvable" in response.content.decode()
     assert '<html lang="fr">' in response.content.decode()
+
+
+def test_favicon_ico_leads_to_the_site_s_icon_for_a_year(client) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/favicon.svg"
+    assert "max-age=31536000" in response["Cache-Control"]
+    assert client.get(response["Location"]).status_code == 200

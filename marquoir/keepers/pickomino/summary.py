@@ -29,7 +29,7 @@ BUSTS, STEALS, BEST_TILE = "busts", "steals", "best_tile"
 STAT_FIGURES: tuple[StatFigure, ...] = (
     StatFigure(BUSTS, cast(str, gettext_lazy("Busts per game")), "per_game"),
     StatFigure(STEALS, cast(str, gettext_lazy("Steals")), "total"),
-    StatFigure(BEST_TILE, cast(str, gettext_lazy("Best tile")), "best"),
+    StatFigure(BEST_TILE, cast(str, gettext_lazy("Highest tile")), "best"),
 )
 
 

@@ -65,7 +65,7 @@
     var current = table();
     if (!fresh || !current) { return false; }
     var y = window.scrollY;
-    var focused = current.contains(document.activeElement) ? document.activeElement : null;
+    var focused = current.contains(document.activeElement) ? describe(document.activeElement) : null;
     current.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
     if (focused) { refocus(fresh, focused); }
@@ -78,18 +78,68 @@
   }
 
   // A keyboard or screen-reader user keeps their place: the same control in the new table if
-  // it is still there, else the bar, which says what the tap did.
-  function refocus(fresh, old) {
-    var same = null;
+  // it is still there (by its id, its name and value, or its label), else the first control of
+  // the pad (the next step of the turn), else the bar, which says what the tap did.
+  function describe(element) {
+    return {
+      tag: element.tagName,
+      id: element.id,
+      name: element.getAttribute("name"),
+      value: element.getAttribute("value"),
+      label: element.getAttribute("aria-label") || (element.textContent || "").trim(),
+    };
+  }
+
+  function sameControl(fresh, old) {
+    if (old.id) { return fresh.querySelector("#" + CSS.escape(old.id)); }
     if (old.name && old.value) {
-      same = fresh.querySelector(old.tagName + '[name="' + old.name + '"][value="' + CSS.escape(old.value) + '"]');
+      var named = fresh.querySelector(old.tag + '[name="' + CSS.escape(old.name) + '"][value="' + CSS.escape(old.value) + '"]');
+      if (named) { return named; }
     }
-    var target = same || fresh.querySelector(".bar__text");
+    var alike = fresh.querySelectorAll(old.tag);
+    for (var i = 0; i < alike.length; i += 1) {
+      var label = alike[i].getAttribute("aria-label") || (alike[i].textContent || "").trim();
+      if (old.label && label === old.label && !alike[i].closest("[hidden]")) { return alike[i]; }
+    }
+    return null;
+  }
+
+  var CONTROLS = "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea";
+
+  function refocus(fresh, old) {
+    var same = sameControl(fresh, old);
+    var pad = fresh.querySelector("#pad");
+    var first = null;
+    if (pad) {
+      var controls = pad.querySelectorAll(CONTROLS);
+      for (var i = 0; i < controls.length && !first; i += 1) {
+        if (!controls[i].closest("[hidden], details:not([open]) > :not(summary)") && controls[i].getClientRects().length) {
+          first = controls[i];
+        }
+      }
+    }
+    var target = same || first || fresh.querySelector(".bar__text");
     if (target) {
-      if (!same) { target.setAttribute("tabindex", "-1"); }
+      if (target.classList.contains("bar__text")) { target.setAttribute("tabindex", "-1"); }
       target.focus({ preventScroll: true });
     }
   }
+
+  // The same for htmx's own swaps (a die, a choice of the pad: each a link that redraws the
+  // table), which would otherwise leave the focus on the page's body.
+  var beforeHtmxSwap = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var t = table();
+    var active = document.activeElement;
+    beforeHtmxSwap = t && active && t.contains(active) ? { element: active, old: describe(active) } : null;
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var held = beforeHtmxSwap;
+    beforeHtmxSwap = null;
+    var t = table();
+    if (!held || !t || (document.contains(held.element) && document.activeElement === held.element)) { return; }
+    refocus(t, held.old);
+  });
 
   function drop(item) {
     save(load().filter(function (other) { return other.id !== item.id; }));

@@ -50,7 +50,7 @@ def test_the_figures_are_busts_per_game_steals_and_best_tile_in_that_order() -> 
         ("steals", "total"),
         ("best_tile", "best"),
     ]
-    assert [str(figure.label) for figure in figures] == ["Busts per game", "Steals", "Best tile"]
+    assert [str(figure.label) for figure in figures] == ["Busts per game", "Steals", "Highest tile"]
     with translation.override("fr"):
         assert [str(figure.label) for figure in figures] == ["Tours ratés par partie", "Vols", "Plus haut Pickomino"]
 
