@@ -109,8 +109,11 @@
   function refocus(fresh, old) {
     var same = sameControl(fresh, old);
     var pad = fresh.querySelector("#pad");
-    var first = null;
-    if (pad) {
+    // The field the step asks for first (Tarot's card points), or the first of the choices
+    // the step offers (data-first: Tarot's contracts, not the chips of the choices made),
+    // else the pad's first control.
+    var first = pad ? pad.querySelector("[autofocus], [data-first] a[href], [data-first] button") : null;
+    if (pad && !first) {
       var controls = pad.querySelectorAll(CONTROLS);
       for (var i = 0; i < controls.length && !first; i += 1) {
         if (!controls[i].closest("[hidden], details:not([open]) > :not(summary)") && controls[i].getClientRects().length) {
