@@ -13,5 +13,6 @@ urlpatterns = [
     path("tables/<str:match_id>/act/", views.act, name="act"),
     path("tables/<str:match_id>/join/", views.join, name="join"),
     path("tables/<str:match_id>/card.svg", views.card, name="card"),
+    path("tables/<str:match_id>/screen/", views.big_screen, name="screen"),
     path("tables/<str:match_id>/assistant/", views.assistant, name="assistant"),
 ]

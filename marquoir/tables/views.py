@@ -196,6 +196,30 @@ def table(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     return _render_table(request, match_view(match), request.GET, can_edit=can_edit)
 
 
+@require_GET
+def big_screen(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
+    """The match on a big screen (a TV, a tablet in the middle of the table): every score,
+    whose turn, the last action, in large type, live; no control at all (the id is the
+    right to see it, as the watch link's)."""
+    match = _match_or_404(match_id)
+    view = match_view(match)
+    keeper = keeper_of(match)
+    context = table_shell(view, keeper, can_edit=False).as_context()
+    game = keeper.table_context(request, view, {}, can_edit=False)
+    context.update(
+        players=game.get("players", ()),
+        status_text=game.get("status_text"),
+        current_name=game.get("current_name", ""),
+        game_name=keeper.name(),
+        table_url=reverse("tables:table", args=[match.id]),
+    )
+    if request.htmx:
+        context.update(shell_base="tables/_fragment.html", fragment=True)
+    response = render(request, "tables/screen.html", context)
+    patch_cache_control(response, private=True)
+    return response
+
+
 @require_POST
 def act(request: HtmxHttpRequest, match_id: str) -> HttpResponse:
     """Record a take, a bust or an undo from the table screen (the same write path as the API)."""
