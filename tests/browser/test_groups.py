@@ -548,7 +548,8 @@ def test_a_group_from_its_making_to_its_deletion(make_page: MakePage, language: 
     assert shared["files"][0]["head"] == PNG_SIGNATURE
     shoot(page, language, "11-yahtzee-result-web-share")
 
-    # The sheet's link: named by its title, no bggId, Ben (as the match knows him) the winner.
+    # The sheet's link: named by its title, no bggId, Ben the winner under the name the group
+    # gave him since (a member renamed is renamed on the group's matches).
     page.goto(sheet_url)
     sheet_play = bgstats_play(page)
     assert sheet_play["sourceName"] == "Marquoir"
@@ -556,7 +557,7 @@ def test_a_group_from_its_making_to_its_deletion(make_page: MakePage, language: 
     assert "bggId" not in sheet_play["game"]
     assert PLAY_DATE.match(sheet_play["playDate"])
     assert [(p["name"], p["score"], p["winner"], p["startPlayer"]) for p in sheet_play["players"]] == [
-        (name, SHEET_SCORES[name], name == "Ben", name == "Ada") for name in NAMES
+        (words.renamed if name == "Ben" else name, SHEET_SCORES[name], name == "Ben", name == "Ada") for name in NAMES
     ]
 
     # 6. Export (JSON, CSV), then the JSON imported back as a new group.
