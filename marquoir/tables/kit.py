@@ -21,14 +21,17 @@ from .screen import (
     Correction,
     GridRow,
     ScoreGrid,
+    SeatMark,
     StandingRow,
     Standings,
     TableWords,
     band_in_points,
     correcting_entry,
+    dealer_mark,
     refused_entry,
     score_grid,
     standings_by_total,
+    started_mark,
 )
 from .selectors import MatchView, in_force, match_view
 from .services import ServiceError
@@ -63,6 +66,7 @@ __all__ = [
     "MatchView",
     "OutSchema",
     "ScoreGrid",
+    "SeatMark",
     "ServiceError",
     "StandingRow",
     "Standings",
@@ -75,6 +79,7 @@ __all__ = [
     "ascii_number",
     "band_in_points",
     "correcting_entry",
+    "dealer_mark",
     "decimal",
     "end_taken_back",
     "error_response",
@@ -104,6 +109,7 @@ __all__ = [
     "shorten",
     "signed",
     "standings_by_total",
+    "started_mark",
     "total_text",
     "undo_text",
 ]

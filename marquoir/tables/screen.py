@@ -191,11 +191,42 @@ class BandPlayer:
     current: bool = False
     score_unit: str = ""
     """Said to a screen reader after the score, in the number's plural ("1 point", "12 points")."""
+    mark: SeatMark | None = None
+    """Who started the match, or deals (Tarot): marked on their tile."""
 
 
-def band_in_points(names: Sequence[str], totals: Sequence[int], *, current: int | None = None) -> list[BandPlayer]:
+@dataclass(frozen=True, slots=True)
+class SeatMark:
+    """A player's role at the table, marked on the band: a sign shown before the name (one
+    glyph: a tile of eight players on a 320 px phone has room for no word more; its words
+    are its title, on a pointer's hover) and the words said to a screen reader ("started the
+    match")."""
+
+    sign: str
+    said: str
+
+
+def started_mark() -> SeatMark:
+    """The player who started the match (every game but Tarot, whose band marks the dealer)."""
+    return SeatMark("⚑", _("started the match"))
+
+
+def dealer_mark() -> SeatMark:
+    """The player who deals this round."""
+    return SeatMark("♠", _("deals this round"))
+
+
+def band_in_points(
+    names: Sequence[str],
+    totals: Sequence[int],
+    *,
+    current: int | None = None,
+    marked: int | None = None,
+    mark: SeatMark | None = None,
+) -> list[BandPlayer]:
     """The band of a game scored in points: each total as the band writes it (−12 with a
-    true minus sign), and "point" or "points" after it for a screen reader."""
+    true minus sign), and "point" or "points" after it for a screen reader; ``marked``: the
+    seat ``mark`` goes to (who started, by default)."""
     return [
         BandPlayer(
             index,
@@ -203,6 +234,7 @@ def band_in_points(names: Sequence[str], totals: Sequence[int], *, current: int 
             total_text(total),
             current=index == current,
             score_unit=ngettext("point", "points", abs(total)),
+            mark=(mark or started_mark()) if index == marked else None,
         )
         for index, (name, total) in enumerate(zip(names, totals, strict=True))
     ]

@@ -20,7 +20,8 @@ FIELDS = {"skyjo": {"target": "100"}}
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
     '#pad a[href], #pad button, #pad summary, #pad label:not([for]), #pad input[type=text]'))
   .filter(e => e.getClientRects().length && !e.closest('.visually-hidden'))
-  .map(e => { const r = e.getBoundingClientRect(); return {w: r.width, h: r.height, text: (e.textContent || '').trim().slice(0, 30)}; })
+  .map(e => { const r = e.getBoundingClientRect();
+    return {w: r.width, h: r.height, text: (e.textContent || '').trim().slice(0, 30)}; })
   .filter(r => r.w < 43.5 || r.h < 43.5)"""
 WIDEST = """() => Math.max(...Array.from(document.querySelectorAll('body *'))
   .filter(e => e.getClientRects().length && !e.closest('.grid-box, .yz-grid-box, .entry-box, .visually-hidden'))

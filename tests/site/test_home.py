@@ -85,4 +85,7 @@ def test_favicon_ico_leads_to_the_site_s_icon_for_a_year(client) -> None:
     assert response.status_code == 301
     assert response["Location"] == "/static/favicon.svg"
     assert "max-age=31536000" in response["Cache-Control"]
-    assert client.get(response["Location"]).status_code == 200
+    icon = client.get(response["Location"])
+    assert icon.status_code == 200
+    assert b"<svg" in b"".join(icon.streaming_content)
+    icon.close()

@@ -392,7 +392,7 @@ def table_context(
     name = local(game.file.box.names)
     thrower, standing = _thrower(state, names)
     context: dict[str, Any] = {
-        "players": band_in_points(names, state.totals, current=state.current),
+        "players": band_in_points(names, state.totals, current=state.current, marked=view.row.first),
         "action_type": TURN if game.by_turns else ROUND,
         "warnings": warning_texts(game, state.rounds[-1], names) if state.rounds else [],
         "thrower": thrower,

@@ -27,6 +27,7 @@ from marquoir.tables.kit import (
     Correction,
     LineChart,
     MatchView,
+    SeatMark,
     StandingRow,
     Standings,
     TableWords,
@@ -35,6 +36,7 @@ from marquoir.tables.kit import (
     last_words,
     line_chart,
     message_for,
+    started_mark,
 )
 
 from .assistant import AdviceView, advice_for, face_name, tile_pad_advice
@@ -70,6 +72,7 @@ class PlayerCard:
     # The value of the steal button on this player's top tile, when a tap may steal it.
     claim: str | None = None
     claim_label: str = ""
+    mark: SeatMark | None = None
 
     @property
     def score(self) -> int:
@@ -165,7 +168,9 @@ def _grill(state: GameState, names: list[str], offered: dict[tuple[int, str], st
     return slots
 
 
-def _players(state: GameState, names: list[str], offered: dict[tuple[int, str], str]) -> list[PlayerCard]:
+def _players(
+    state: GameState, names: list[str], offered: dict[tuple[int, str], str], first: int | None = None
+) -> list[PlayerCard]:
     players = []
     for index, name in enumerate(names):
         top = state.top(index)
@@ -181,6 +186,7 @@ def _players(state: GameState, names: list[str], offered: dict[tuple[int, str], 
                 current=index == state.current and not state.over,
                 claim=claim,
                 claim_label=_("Steal %(tile)s from %(name)s") % {"tile": top, "name": name} if claim else "",
+                mark=started_mark() if index == first else None,
             )
         )
     return players
@@ -302,7 +308,7 @@ def board_context(
     turn = read_turn(query, state, view.row.seq, pad=pad) if can_edit and not state.over else None
     offered = _offered_claims(turn, state)
     narrowed = turn is not None and (turn.has_total or turn.pad == DICE_PAD)
-    players = _players(state, names, offered)
+    players = _players(state, names, offered, view.row.first)
     context: dict[str, Any] = {
         "grill": _grill(state, names, offered, narrowed),
         "players": players,

@@ -115,7 +115,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
     totals = state.totals
     number = state.round_count + 1
     context: dict[str, Any] = {
-        "players": band_in_points(names, totals),
+        "players": band_in_points(names, totals, marked=view.row.first),
         "many_players": len(names) >= MANY_PLAYERS,
         # Totals of five characters and more (−1234, 10000) need wider tiles in the band.
         "wide_scores": max(len(total_text(total)) for total in totals) >= WIDE_SCORE,

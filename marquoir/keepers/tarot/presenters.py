@@ -35,6 +35,7 @@ from marquoir.tables.kit import (
     TableWords,
     band_in_points,
     correcting_entry,
+    dealer_mark,
     lead_text,
     line_chart,
     message_for,
@@ -362,7 +363,7 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
     seq = view.row.seq
     totals = state.totals
     context: dict[str, Any] = {
-        "players": band_in_points(names, totals),
+        "players": band_in_points(names, totals, marked=state.dealer, mark=dealer_mark()),
         "grid": grid(state, names, view.slots),
         "words": TableWords(
             title=_("French Tarot"),

@@ -366,7 +366,9 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
     turn = read_turn(query, view.row.seq) if can_edit and not state.over and correction is None else None
     context: dict[str, Any] = {
         "table_url": table_url,
-        "players": band_in_points(names, [state.total(index) for index in range(len(names))], current=state.current),
+        "players": band_in_points(
+            names, [state.total(index) for index in range(len(names))], current=state.current, marked=view.row.first
+        ),
         "many_players": len(names) >= MANY_PLAYERS,
         "current_name": names[state.current] if state.current is not None else "",
         "status_text": _status(state, names) if not state.over else result_text(state, names),

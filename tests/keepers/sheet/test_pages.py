@@ -268,7 +268,7 @@ def test_undo_in_the_bar_takes_the_round_back(client: Client):
     assert grid_row(html, "Total") == ["3", "4"]
     assert band_status(html) == "Round 2"
     assert bar_text(html) == "Round 2 taken back"
-    assert '<li class="undone"><del>Round 2: Ada 30, Ben 40.</del>' in html
+    assert '<li class="undone"><span class="log__text"><del>Round 2: Ada 30, Ben 40.</del>' in html
 
 
 def test_a_form_from_an_older_sheet_is_dropped_and_the_screen_says_so(client: Client):
