@@ -26,7 +26,7 @@ from .helpers import OUTPUT_DIR, BrowserLog, MakePage, assert_accessible, file_n
 pytestmark = pytest.mark.browser
 
 SHOTS = OUTPUT_DIR / "groups"
-GROUP_ADDRESS = re.compile(r"/(en|fr)/groups/([A-Za-z0-9_-]+)/$")
+GROUP_ADDRESS = re.compile(r"/(?:en/groups|fr/groupes)/([A-Za-z0-9_-]+)/$")
 TABLE_ADDRESS = re.compile(r"/(en|fr)/tables/[A-Za-z0-9_-]{22}/$")
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
 # On a phone (is_mobile), a page wider than the screen widens the layout viewport with it:
@@ -368,7 +368,7 @@ def test_a_group_from_its_making_to_its_deletion(make_page: MakePage, language: 
     expect(page).to_have_url(GROUP_ADDRESS)
     group_url = page.url
     group_path = urlsplit(group_url).path
-    group_id = GROUP_ADDRESS.search(group_url)[2]  # type: ignore[index]
+    group_id = GROUP_ADDRESS.search(group_url)[1]  # type: ignore[index]
     expect(page.locator("h1")).to_have_text(words.group_name)
     expect(page.locator("main .hint").first).to_have_text(plural(words.counts, 0, language))
     expect(page.locator(".members input[name=name]")).to_have_count(4)
@@ -377,7 +377,7 @@ def test_a_group_from_its_making_to_its_deletion(make_page: MakePage, language: 
     # 2a. A score sheet from the group's page: the set-up holds the group's four names.
     taps = Taps(page)
     taps.tap(page.locator(".game-buttons").get_by_role("link", name=words.sheet, exact=True), "the sheet's button")
-    expect(page).to_have_url(re.compile(rf"/groups/{group_id}/new/sheet/$"))
+    expect(page).to_have_url(re.compile(rf"/(groups|groupes)/{group_id}/new/sheet/$"))
     expect(page.locator(".lead")).to_have_text(words.group_intro.format(group=words.group_name))
     for seat, name in enumerate(NAMES):
         expect(page.get_by_label(words.player.format(n=seat + 1), exact=True)).to_have_value(name)

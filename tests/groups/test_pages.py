@@ -698,7 +698,10 @@ def test_a_group_is_made_from_the_french_page(client: Client, db: None) -> None:
 
     group = Group.objects.get()
     assert response.status_code == 303
-    assert response["Location"] == f"/fr/groups/{group.id}/"
+    assert response["Location"] == f"/fr/groupes/{group.id}/"
+    # Its pages are under "groupes/" as its list is; the addresses handed out before still answer.
+    assert client.get(f"/fr/groupes/{group.id}/stats/").status_code == 200
+    assert client.get(f"/fr/groups/{group.id}/").status_code == 200
 
 
 @override_settings(MATCH_CREATION_LIMIT=2)
