@@ -529,6 +529,11 @@ def test_a_group_from_its_making_to_its_deletion(make_page: MakePage, language: 
     share_button = page.locator("[data-share-card]")
     expect(share_button).to_have_count(1)
     expect(share_button).to_be_hidden()  # no navigator.share in headless Chromium: the image link stands in
+    # The image link saves a PNG, which galleries and chat apps take (the SVG without JavaScript).
+    with page.expect_download() as card_download:
+        card_link.click()
+    assert card_download.value.suggested_filename == "yahtzee.png"
+    assert list(card_download.value.path().read_bytes()[:8]) == PNG_SIGNATURE
     shoot(page, language, "10-yahtzee-result")
     no_sideways_scroll(page)
 

@@ -66,10 +66,16 @@
     if (!fresh || !current) { return false; }
     var y = window.scrollY;
     var focused = current.contains(document.activeElement) ? describe(document.activeElement) : null;
+    var ended = !current.querySelector(".results") && fresh.querySelector(".results");
     current.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
     if (focused) { refocus(fresh, focused); }
-    if (window.scrollY !== y) { window.scrollTo({ top: y, behavior: "instant" }); }
+    if (ended) {
+      // The last turn recorded: the end opens on who won, not mid-standings.
+      fresh.querySelector(".results").scrollIntoView({ block: "start", behavior: "instant" });
+    } else if (window.scrollY !== y) {
+      window.scrollTo({ top: y, behavior: "instant" });
+    }
     if (fresh.dataset.home && window.location.pathname + window.location.search !== fresh.dataset.home) {
       window.history.replaceState(null, "", fresh.dataset.home);
     }

@@ -1,7 +1,8 @@
 // A finished match's result, shared: with the phone's own share sheet (Web Share) where
 // the browser has one, as a PNG drawn from the result card when it can share files, else
 // as the link and a sentence. Without Web Share the button stays hidden: the "Result card
-// (image)" link beside it downloads the image instead.
+// (image)" link beside it downloads the image instead, as a PNG too (galleries and chat
+// apps take no SVG); without JavaScript, as the SVG it links to.
 (function () {
   "use strict";
 
@@ -60,6 +61,29 @@
       return navigator.share(data);
     }).catch(function () {
       // Dismissed, or refused by the browser: nothing to do, the image link is still there.
+    });
+  });
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("[data-card-link]");
+    if (!link) {
+      return;
+    }
+    event.preventDefault();
+    var name = (link.getAttribute("download") || "marquoir.svg").replace(/\.svg$/, "");
+    cardFile(link.href, name).then(function (file) {
+      if (!file) {
+        window.location.assign(link.href);  // the SVG, as without JavaScript
+        return;
+      }
+      var address = URL.createObjectURL(file);
+      var save = document.createElement("a");
+      save.href = address;
+      save.download = file.name;
+      document.body.appendChild(save);
+      save.click();
+      save.remove();
+      window.setTimeout(function () { URL.revokeObjectURL(address); }, 10000);
     });
   });
 
