@@ -1,6 +1,7 @@
 """Run every benchmark: `python -m benchmarks` (what `make bench` calls)."""
 
 from . import (
+    bench_corrections,
     bench_declared,
     bench_engine,
     bench_groups,
@@ -15,6 +16,8 @@ from . import (
 
 def main() -> None:
     bench_engine.main()
+    print()
+    bench_corrections.main()
     print()
     bench_site.main()
     print()
