@@ -32,6 +32,8 @@ class LogLine:
     is_undo: bool
     corrected: bool = False
     """An action a correction in force replaced: shown struck through, as an undone one."""
+    correct_label: str = ""
+    """For a line the pad can correct in place: its "Correct" link's words ("Correct entry 4")."""
 
 
 class LogLines(list[LogLine]):

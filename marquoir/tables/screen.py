@@ -9,6 +9,7 @@ markup, and never the first kind at all.
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -139,15 +140,18 @@ def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool, correct
     ``correct``: the seq of an entry to correct, as the address or the form gave it."""
     log, last_action = log_in_words(view, keeper.log_words)
     undo_words, redo_words = undo_and_redo_words(view, keeper.log_words) if can_edit else (None, None)
-    correctable = (
-        frozenset(
+    correctable: frozenset[int] = frozenset()
+    if can_edit:
+        correctable = frozenset(
             line.seq
             for line in log
             if line.seq in view.payloads and keeper.correction_form(view.payloads[line.seq]) is not None
         )
-        if can_edit
-        else frozenset()
-    )
+        # The links' words made once, not by the template for each of up to 200 lines.
+        label = _("Correct entry %(seq)s")
+        for index, line in enumerate(log):
+            if line.seq in correctable:
+                log[index] = dataclasses.replace(line, correct_label=label % {"seq": line.seq})
     return TableShell(
         match=view.row,
         state=view.engine.state,
