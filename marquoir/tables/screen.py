@@ -100,6 +100,8 @@ class TableShell:
     """The past entry the pad corrects, when the screen was opened to correct one."""
     correctable: frozenset[int] = frozenset()
     """The seqs of the log's lines that can be corrected in place (a "Correct" link each)."""
+    played_minutes: int | None = None
+    """A finished match: how long it was played, from its start to its last entry."""
 
     def as_context(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__slots__}
@@ -164,7 +166,14 @@ def table_shell(view: MatchView, keeper: ScoreKeeper, *, can_edit: bool, correct
         rules_url=keeper.rules_address(),
         correcting=correction_of(view, keeper, correct) if can_edit else None,
         correctable=correctable,
+        played_minutes=_played_minutes(view.row) if view.engine.state.over else None,
     )
+
+
+def _played_minutes(row: Match) -> int | None:
+    if row.created_at is None or row.updated_at is None:
+        return None
+    return max(1, round((row.updated_at - row.created_at).total_seconds() / 60))
 
 
 @dataclass(frozen=True, slots=True)
