@@ -40,6 +40,7 @@ from marquoir.tables.kit import (
     TableWords,
     band_in_points,
     correcting_entry,
+    refused_entry,
     join_names,
     last_words,
     message_for,
@@ -47,6 +48,7 @@ from marquoir.tables.kit import (
     standings_by_total,
 )
 
+from .actions import SCORE
 from .assistant import AssistantView, before_the_roll, for_the_dice
 from .messages import WORDINGS, box_name, five_alike_text
 from .narration import LOG_WORDS, dice_text
@@ -333,6 +335,15 @@ def _turn_context(view: MatchView, turn: TurnEntry, table_url: str, state: GameS
     return context
 
 
+def _points_refill(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The points form as it was sent (a refused entry) or as a turn corrected stands."""
+    return {
+        "box": str(values.get("box", "")),
+        "points": str(values.get("points", ""))[:2],
+        "five_alike": values.get("five_alike"),
+    }
+
+
 def _correcting(view: MatchView, query: Mapping[str, str], correction: Correction, table_url: str) -> dict[str, Any]:
     """The pad opened on a past turn, as the table was before it: that player's sheet, the
     turn's dice tapped in (or its points in the points form), then as the taps change them."""
@@ -347,11 +358,7 @@ def _correcting(view: MatchView, query: Mapping[str, str], correction: Correctio
     context.update(
         turn=turn,
         current_name=names[current],
-        points_refill={
-            "box": values.get("box", ""),
-            "points": values.get("points", ""),
-            "five_alike": values.get("five_alike"),
-        },
+        points_refill=_points_refill(values),
         points_open="points" in values,
         status_text=_status(before, names),
     )
@@ -387,6 +394,9 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         context.update(_correcting(view, query, correction, table_url))
     elif turn is not None:
         context.update(_turn_context(view, turn, table_url))
+        refused = refused_entry(request, view.row.seq, SCORE)
+        if "points" in refused:  # a refused typed entry: its panel stays open, as typed
+            context.update(points_refill=_points_refill(refused), points_open=True)
         if turn.overtaken:
             context["notice"] = _(
                 "The table changed on another phone (%(what)s): the dice entered here were dropped."

@@ -82,3 +82,16 @@ def test_a_correction_into_a_box_a_later_turn_filled_is_refused_with_the_reason(
     response = client.post(table + "act/", {**hidden(boxes_form(page)), "box": "threes"})
     assert response.status_code == 422
     assert "With this correction, entry 2 would break a rule" in html_lib.unescape(response.content.decode())
+
+
+def test_a_refused_typed_entry_keeps_its_panel_open_with_what_was_typed(client: Client):
+    table = start(client, "Ada", "Ben")
+    page = client.get(table).content.decode()
+    at = page.index('class="yz-points__form"')
+    form = page[page.rfind("<form", 0, at) : page.index("</form>", at)]
+    response = client.post(table + "act/", {**hidden(form), "box": "full_house", "points": "24"})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert '<details class="yz-points" open>' in html
+    assert 'name="points" type="text" inputmode="numeric" maxlength="2" autocomplete="off" value="24"' in html
+    assert '<option value="full_house" selected>' in html
