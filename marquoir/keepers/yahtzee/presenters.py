@@ -40,10 +40,10 @@ from marquoir.tables.kit import (
     TableWords,
     band_in_points,
     correcting_entry,
-    refused_entry,
     join_names,
     last_words,
     message_for,
+    refused_entry,
     rounds_chart,
     standings_by_total,
 )
