@@ -46,6 +46,20 @@ class NewMatchForm(forms.Form):
     def name_fields(self) -> list[forms.BoundField]:
         return [self[f"name_{seat}"] for seat in range(self.keeper.max_players)]
 
+    # The seats shown at once: a score sheet takes twenty, whose empty rows would push the
+    # table's options far down a phone; the others fold under "More players".
+    SEATS_SHOWN = 8
+
+    def first_seats(self) -> list[tuple[int, forms.BoundField]]:
+        return list(enumerate(self.name_fields()))[: self.SEATS_SHOWN]
+
+    def more_seats(self) -> list[tuple[int, forms.BoundField]]:
+        return list(enumerate(self.name_fields()))[self.SEATS_SHOWN :]
+
+    def more_seats_used(self) -> bool:
+        """Whether a folded seat holds a name (a rematch of many, a refused form): shown open."""
+        return any(field.value() for _seat, field in self.more_seats())
+
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.option_names] + ([self["assistant"]] if "assistant" in self.fields else [])
 

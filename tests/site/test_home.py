@@ -80,6 +80,7 @@ def test_a_missing_page_says_so_in_the_readers_language(client: Client):
     assert '<html lang="fr">' in response.content.decode()
 
 
+@pytest.mark.django_db
 def test_favicon_ico_leads_to_the_site_s_icon_for_a_year(client) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 301
