@@ -25,10 +25,14 @@ SECTION_KEYS: tuple[str, ...] = ("setup", "play", "scoring", "end", "variants", 
 """The six sections of every rules summary, in the order they appear."""
 
 _REQUIRED_TEXT_KEYS = ("title", "pitch", "note", "contents", "age", "faces_note")
-_OPTIONAL_TEXT_KEYS = ("reviewed",)
+# ``origin``: a traditional game's facts in place of a box's (when and where it is played,
+# whose rules are kept), instead of a release year, a publisher and an original name.
+# ``time``: how long it plays when that is not one number of minutes for a game (Tarot's
+# "about 10 minutes a deal").
+_OPTIONAL_TEXT_KEYS = ("reviewed", "origin", "time")
 _LIST_KEYS = ("mechanics",)
 FRONT_MATTER_KEYS: frozenset[str] = frozenset(_REQUIRED_TEXT_KEYS + _OPTIONAL_TEXT_KEYS + _LIST_KEYS)
-"""Every key the front matter may hold; all but ``reviewed`` are required."""
+"""Every key the front matter may hold; all but ``reviewed``, ``origin`` and ``time`` are required."""
 
 _SECTION_PREFIX = "## "
 _QUESTION_PREFIX = "### "
@@ -74,6 +78,8 @@ class GameContent:
     sections: tuple[Section, ...]
     faq: tuple[FaqEntry, ...]
     reviewed: str | None = None
+    origin: str | None = None
+    time: str | None = None
 
     def section(self, key: str) -> Section:
         """The section with ``key`` (one of :data:`SECTION_KEYS`)."""
@@ -121,6 +127,8 @@ def parse_content(text: str, *, source: str = "<content>") -> GameContent:
         sections=tuple(sections),
         faq=faq,
         reviewed=texts.get("reviewed"),
+        origin=texts.get("origin"),
+        time=texts.get("time"),
     )
 
 

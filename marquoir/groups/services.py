@@ -191,13 +191,14 @@ def member_rename(*, group: Group, member_id: object, name: object) -> Member:
         member.name = cleaned
         member.save(update_fields=["name"])
         Group.objects.filter(pk=group.pk).update(updated_at=now)
-        _rename_on_matches(group, member.pk, cleaned, now)
+        _rename_on_matches(group, member.pk, cleaned)
     return member
 
 
-def _rename_on_matches(group: Group, member_id: int, name: str, now: datetime) -> None:
-    """The member's seat of each of the group's matches named anew. The match's time moves
-    too: every server's fold of it (kept with the row it was made for) is then made again."""
+def _rename_on_matches(group: Group, member_id: int, name: str) -> None:
+    """The member's seat of each of the group's matches named anew. Its time stays (the
+    match was played when it was): a server that last saw the old names finds out at its next
+    write, whose compare and swap reads the names (services._TurnWrites.COMPARED)."""
     plays = Play.objects.filter(group=group, match__isnull=False).select_related("match")
     for play in plays:
         match = play.match
@@ -208,7 +209,7 @@ def _rename_on_matches(group: Group, member_id: int, name: str, now: datetime) -
             if seated == member_id and seat < len(players):
                 players[seat] = name
         if players != match.players:
-            Match.objects.filter(pk=match.pk).update(players=players, updated_at=now)
+            Match.objects.filter(pk=match.pk).update(players=players)
 
 
 def member_add(*, group: Group, name: object) -> Member:

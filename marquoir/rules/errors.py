@@ -21,6 +21,9 @@ class RuleError(Exception):
     rule was broken) so the site can say precisely what went wrong.
     """
 
+    correction_step: int | None = None
+    """Set by ``GameMatch.correct``: the step a corrected history broke at."""
+
     def __init__(self, code: str, reason: str | None = None, **params: Any) -> None:
         self.code = code
         self.reason = reason or code

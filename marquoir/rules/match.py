@@ -96,22 +96,27 @@ class GameMatch(Generic[S, A, O]):
         """This match with the action of step ``index`` (0 for the first in force) replaced by
         ``action`` and every later action played again on what it now leaves, each checked by
         the rules: a past entry fixed in place. ``RuleError`` if the corrected action or any
-        later one breaks a rule, with ``step``, the index of the first that does. The later
+        later one breaks a rule, its ``correction_step`` the index of the first that does. The later
         actions are played as they were given, not adjusted: a Pickomino steal names whom it
         steals from, so a steal whose tile a correction moved is refused, not moved with it."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(self.steps):
-            raise RuleError(INVALID, "bad_correction_step", step=index)
+            raise RuleError(INVALID, "bad_correction_step", index=index)
         rules = type(self).rules
-        state = self.steps[index - 1].state if index else self.initial
+        state = self.state_before(index)
         steps = list(self.steps[:index])
         for at, played in enumerate((action, *(step.action for step in self.steps[index + 1 :])), start=index):
             try:
                 state, outcome = rules(state, played)
             except RuleError as error:
-                error.params.setdefault("step", at)
+                # Not in ``params``: a rule's own may hold a "step" (a declared game's input steps).
+                error.correction_step = at
                 raise
             steps.append(Step(played, outcome, state))
         return type(self)(self.setup, self.initial, tuple(steps))
+
+    def state_before(self, index: int) -> S:
+        """The table before the action of step ``index`` (0 for the first in force)."""
+        return self.steps[index - 1].state if index else self.initial
 
     def undo(self, steps: int = 1) -> Self:
         """This match with its last ``steps`` actions taken back; the earlier state exactly."""

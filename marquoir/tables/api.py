@@ -35,8 +35,10 @@ from pydantic import ValidationError as PydanticValidationError
 from pydantic.json_schema import models_json_schema
 from pydantic_core import ErrorDetails
 
+from marquoir.rules import RuleError
+
 from . import services
-from .actions import shorten
+from .actions import ascii_number, shorten
 from .api_errors import ERRORS, ErrorOut, answer, api_language, error_response, find_match_or_error, server_error
 from .capabilities import edit_token_matches
 from .fold import MatchView, in_force
@@ -536,9 +538,13 @@ _LOG_FROM_PARAMETER = {
 def _log_from(raw: str | None) -> int:
     if raw is None:
         return 1
-    if not (0 < len(raw) <= 9 and raw.isascii() and raw.isdigit()) or int(raw) < 1:
+    try:
+        first = ascii_number(raw, reason="bad_log_from", digits=9)
+    except RuleError:
+        first = 0
+    if first < 1:
         raise ServiceError("invalid", "bad_log_from")
-    return int(raw)
+    return first
 
 
 def log_json(view: MatchView, keeper: ScoreKeeper, first: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
@@ -156,7 +157,9 @@ class Ledger:
 
     def view(self, row: Match) -> MatchView:
         """The match as this ledger folds it (which it lends the view: change it no more)."""
-        return MatchView(row, self.engine, tuple(self.log), self.redo, tuple(self.slots), self.payloads)
+        return MatchView(
+            row, self.engine, tuple(self.log), self.redo, tuple(self.slots), MappingProxyType(self.payloads)
+        )
 
     def then(self, seq: int, kind: str, payload: Mapping[str, Any], keeper: Replays) -> None:
         """Fold one more entry; ``RuleError`` if it cannot be (nothing to undo or redo, a
@@ -190,7 +193,7 @@ class Ledger:
         try:
             self.engine = self.engine.correct(index, action)
         except RuleError as error:
-            step = error.params.pop("step", index)
+            step = error.correction_step if error.correction_step is not None else index
             error.params.update(at_seq=self.slots[step], corrects=target)
             raise
         self._done(_Doing(len(self.log), target, action, replaced, payload["action"], self.payloads[target]))
@@ -282,7 +285,7 @@ class Folded:
 
     def view(self, row: Match) -> MatchView:
         ledger = self.ledger
-        return MatchView(row, ledger.engine, self.log, ledger.redo, self._slots, ledger.payloads)
+        return MatchView(row, ledger.engine, self.log, ledger.redo, self._slots, MappingProxyType(ledger.payloads))
 
 
 class FoldCache:

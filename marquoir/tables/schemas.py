@@ -190,8 +190,9 @@ def read_action(body: object, models: tuple[type[ActionBody], ...]) -> ActionBod
 def _correction(correction: CorrectIn, models: tuple[type[ActionBody], ...]) -> CorrectIn:
     """A correction whose ``action`` is read by the game's schemas as any action is, and
     kept as its payload: one of the game's own, its guards on the correction alone."""
-    if correction.action.get("type") in CORE_ACTIONS:
-        raise RuleError(INVALID, "bad_correction_action", type=shorten(correction.action.get("type")))
+    kind = correction.action.get("type")
+    if isinstance(kind, str) and kind in CORE_ACTIONS:
+        raise RuleError(INVALID, "bad_correction_action", type=shorten(kind))
     if any(guard in correction.action for guard in _GUARD_FIELDS):
         raise RuleError(INVALID, "correction_guards")
     action = read_action(correction.action, models)
@@ -211,8 +212,13 @@ def _refusal(body: Mapping[str, Any], models: tuple[type[ActionBody], ...], erro
         return RuleError(INVALID, "unknown_field", field=shorten(error.get("input")))
     if field in _CORE_REASONS:
         return RuleError(INVALID, _CORE_REASONS[field])
-    model = next(
-        (candidate for candidate in models if candidate.model_fields["type"].annotation.__args__[0] == location[0]),  # type: ignore[union-attr]
+    readers: tuple[type[ActionBody], ...] = (*models, UndoIn, RedoIn, CorrectIn)
+    model: type[ActionBody] = next(
+        (
+            candidate
+            for candidate in readers
+            if candidate.model_fields["type"].annotation.__args__[0] == location[0]  # type: ignore[union-attr]
+        ),
         ActionBody,
     )
     return model.refusal(field, error)

@@ -19,7 +19,9 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .actions import FreshIds
+from marquoir.rules import RuleError
+
+from .actions import FreshIds, ascii_number
 from .fold import MatchView
 from .keepers import ScoreKeeper
 from .log_words import LogLines, log_in_words, undo_and_redo_words
@@ -53,9 +55,10 @@ def correction_of(view: MatchView, keeper: ScoreKeeper, asked: object) -> Correc
     """The correction of entry ``asked`` (a seq, as an address or a form writes it), if it
     is an action in force that the game's pad can show; None otherwise (the table then
     opens as it is)."""
-    if not isinstance(asked, str) or not 0 < len(asked) <= 9 or not (asked.isascii() and asked.isdigit()):
+    try:
+        seq = ascii_number(asked, reason="bad_correction_seq", digits=9)
+    except RuleError:
         return None
-    seq = int(asked)
     payload = view.payloads.get(seq)
     values = keeper.correction_form(payload) if payload is not None else None
     if payload is None or values is None:

@@ -525,9 +525,10 @@ class _TurnWrites:
 
     MOVED = ("seq", "over", "updated_at")
     # What a write may change without moving the seq: the assistant's switch, a group taking
-    # the match in. Not ``updated_at``: a time compared as SQLite's text would refuse for
-    # ever a row whose time another tool wrote in another form ("10:00:00.123").
-    COMPARED = ("id", "seq", "assistant", "followed")
+    # the match in, a group renaming a player (the names). Not ``updated_at``: a time compared
+    # as SQLite's text would refuse for ever a row whose time another tool wrote in another
+    # form ("10:00:00.123").
+    COMPARED = ("id", "seq", "assistant", "followed", "players")
     ENTRY = ("match", "seq", "kind", "payload", "undone_by", "undoes", "action_id", "response", "created_at")
 
     @staticmethod

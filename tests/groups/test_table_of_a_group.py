@@ -16,7 +16,7 @@ from marquoir.groups import services
 from marquoir.groups.models import Member, Play
 from marquoir.tables.device import COOKIE_NAME
 from marquoir.tables.models import LogEntry, Match
-from marquoir.tables.services import device_link
+from marquoir.tables.services import device_link, edit_token_for
 
 from .conftest import Made, act, new_match
 
@@ -109,3 +109,35 @@ def test_a_member_renamed_is_renamed_on_the_group_s_matches_and_the_log_stays(ma
     assert "Adèle" in html
     state = client.get(f"/api/v1/matches/{match.id}").json()
     assert [player["name"] for player in state["players"]] == ["Adèle", "Ben", "Cy"]
+
+
+def test_a_rename_keeps_the_match_s_times_and_the_next_write_answers_the_new_name(made: Made, client: Client) -> None:
+    match = group_match(client, made)
+    token = match_token(match)
+    first = client.post(
+        f"/api/v1/matches/{match.id}/actions",
+        data='{"type": "round", "scores": [1, 2, 3]}',
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert first.status_code == 200  # this process now holds the match as it last saw it
+    match.refresh_from_db()
+    created, updated = match.created_at, match.updated_at
+    ada = Member.objects.get(group=made.group, name="Ada")
+
+    services.member_rename(group=made.group, member_id=ada.pk, name="Adèle")
+
+    match.refresh_from_db()
+    assert (match.created_at, match.updated_at) == (created, updated)  # played when it was
+    undo = client.post(
+        f"/api/v1/matches/{match.id}/actions",
+        data='{"type": "undo"}',
+        content_type="application/json",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert undo.status_code == 200
+    assert [player["name"] for player in undo.json()["players"]] == ["Adèle", "Ben", "Cy"]
+
+
+def match_token(match: Match) -> str:
+    return edit_token_for(match.id)

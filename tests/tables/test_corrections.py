@@ -270,3 +270,55 @@ def test_a_log_page_that_starts_nowhere_is_refused_in_words(api: Api, start: str
 
 def test_the_log_of_no_match_is_not_found(api: Api):
     error_of(api.client.get("/api/v1/matches/nothing-here/log"), "not_found", 404)
+
+
+# --- from the review: a rule's own "step", hostile types, the core's reasons
+
+
+def flip_7(api: Api) -> Created:
+    response = api.create({"game": "flip_7", "players": ["Ada", "Ben", "Cy"]})
+    assert response.status_code == 201, response.content
+    created = response.json()
+    return Created(created["id"], created["edit_token"], created["state"])
+
+
+FLIP_7_ROUND = {
+    "numbers": [28, 0, 0],
+    "times_two": [False, False, False],
+    "modifiers": [4, 0, 0],
+    "flip_7": [False, False, False],
+    "busted": [False, False, False],
+}
+
+
+def test_a_correction_refused_by_a_rule_with_a_step_of_its_own_names_the_corrected_entry(api: Api):
+    # Flip 7's modifiers go by steps of 2: its refusal carries a "step" of its own, which is
+    # not the place the corrected history broke at.
+    match = flip_7(api)
+    api.play(match, {"type": "round", "inputs": FLIP_7_ROUND}, {"type": "round", "inputs": FLIP_7_ROUND})
+    odd = {**FLIP_7_ROUND, "modifiers": [3, 0, 0]}
+
+    message = api.refused(match, correct(1, {"type": "round", "inputs": odd}), "invalid", 422)
+
+    assert message.startswith("This correction cannot be kept: ")
+    assert "None" not in message
+
+
+@pytest.mark.parametrize("kind", [["x"], {"a": 1}, 3, None, True])
+def test_a_correction_whose_action_type_is_no_text_is_refused_never_a_server_error(api: Api, kind: object):
+    match = sheet(api)
+    api.play(match, round_(1, 0))
+    api.refused(match, correct(1, {"type": kind, "scores": [1, 1]}), "invalid", 422)
+
+
+@pytest.mark.parametrize(
+    ("body", "english"),
+    [
+        (correct("2", round_(1, 0)), '"seq" must be the number of the entry to correct, 1 or more.'),
+        (correct(1, ["round"]), 'A correction\'s "action" must be one of the game\'s own actions'),
+    ],
+)
+def test_a_correction_s_own_fields_are_refused_in_its_own_words(api: Api, body: object, english: str):
+    match = sheet(api)
+    api.play(match, round_(1, 0))
+    assert api.refused(match, body, "invalid", 422).startswith(english)

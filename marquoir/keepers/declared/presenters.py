@@ -415,7 +415,7 @@ def table_context(
         # The pad as it was for that round (its bounds and inputs may depend on the round:
         # Skull King's bids), refilled with the round as it stands.
         engine = view.engine
-        before: GameState = engine.steps[correction.step - 1].state if correction.step else engine.initial
+        before: GameState = engine.state_before(correction.step)
         thrower, standing = _thrower(before, names)
         context.update(
             thrower=thrower,

@@ -364,7 +364,7 @@ def _correcting(view: MatchView, query: Mapping[str, str], correction: Correctio
     """The tile pad opened on a past turn, on the table as it was before it: the turn's total
     typed in (the tiles it could claim offered, to tap again), or no total for a bust."""
     engine = view.engine
-    before: GameState = engine.steps[correction.step - 1].state if correction.step else engine.initial
+    before: GameState = engine.state_before(correction.step)
     values = correction.values
     entry = {name: values[name] for name in ("total", "worm") if values.get(name)}
     # The address that opened the correction carries no seq: the turn as it stands. One the

@@ -287,7 +287,7 @@ def _correcting(
     """The pad opened on a past deal, as the table was before it: its entry, refilled from
     the deal as it stands, then as the taps change it (each address carries the correction)."""
     names, seq = list(view.row.players), view.row.seq
-    before: GameState = view.engine.steps[correction.step - 1].state if correction.step else view.engine.initial
+    before: GameState = view.engine.state_before(correction.step)
     number = before.deal_count + 1
     context.update(
         status_text=deal_status(number, names[before.dealer], remaining_deals(before)),

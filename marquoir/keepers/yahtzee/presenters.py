@@ -348,7 +348,7 @@ def _correcting(view: MatchView, query: Mapping[str, str], correction: Correctio
     """The pad opened on a past turn, as the table was before it: that player's sheet, the
     turn's dice tapped in (or its points in the points form), then as the taps change them."""
     engine, names = view.engine, view.players
-    before: GameState = engine.steps[correction.step - 1].state if correction.step else engine.initial
+    before: GameState = engine.state_before(correction.step)
     values = correction.values
     shown = query if carries_entry(query) else {"seq": str(view.row.seq), "dice": values.get("dice", "")}
     turn = read_turn(shown, view.row.seq)
