@@ -102,10 +102,12 @@ def test_the_home_page_lists_tarot_under_card_games(get_page: Callable[[str], Pa
 
 
 def test_the_quick_facts_give_players_time_and_age(english: Page, french: Page):
-    assert [dd.text for dd in english.within(english.one(cls="facts")).all("dd")] == ["3–5", "about 10 minutes", "10+"]
+    # A deal's time, not a game's: the players agree how many deals they play.
+    english_facts = [dd.text for dd in english.within(english.one(cls="facts")).all("dd")]
+    assert english_facts == ["3–5", "about 10 minutes a deal", "10+"]
     assert [dd.text for dd in french.within(french.one(cls="facts")).all("dd")] == [
         "3 à 5",
-        "environ 10\u00a0minutes",
+        "une dizaine de minutes par donne",
         "dès 10\u00a0ans",
     ]
     assert "ten minutes a deal" in english.one("p", cls="pitch").text
@@ -113,17 +115,20 @@ def test_the_quick_facts_give_players_time_and_age(english: Page, french: Page):
 
 
 def test_the_box_gives_the_deck_and_the_fft_and_no_designer(english: Page):
+    # A traditional game: where and since when it is played, and whose rules are kept, in
+    # place of a release year, a publisher and an original name.
     assert box_facts(english) == {
-        "Released": "1973",
+        "Origin": (
+            "Played in France since the 16th century; the rules kept here are the Fédération Française de "
+            "Tarot’s, official since 1973."
+        ),
         "Players": "3 to 5 players",
         "Ages": "10 and up",
-        "Publisher": "Fédération Française de Tarot",
         "Mechanics": "trick-taking, bidding, a secret partner at five",
         "In the box": (
             "A tarot deck of 78 cards: 21 trumps numbered 1 to 21, the Excuse, and four suits of 14 cards "
             "(king, queen, knight, jack, then 10 down to 1)."
         ),
-        "Original name": "Tarot",
     }
     assert "founded in 1973" in page_text(english, "setup")
 
