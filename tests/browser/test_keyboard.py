@@ -52,6 +52,7 @@ def start(page: Page, game: str, names: list[str], **fields: str) -> None:
         page.locator(f'[name="{name}"]').fill(value)
     page.locator('form button[type="submit"]').last.click()
     expect(page).to_have_url(TABLE_ADDRESS)
+    page.wait_for_load_state("load")  # the page's scripts are there, as a player's first key finds them
 
 
 def to_the_pad(keys: Keys) -> int:
@@ -137,11 +138,12 @@ def test_tarot_a_deal_from_the_keyboard(make_page: MakePage):
     keys.type_value("47")
     record_button = page.locator("#deal-record")
     expect(record_button).to_be_visible()
+    keys.settle()  # the score shown, as a player reads it before recording
     keys.press("Tab")
     while page.evaluate("document.activeElement.id") != "deal-record" and keys.presses < 20:
         keys.press("Tab")
     keys.press("Enter")
-    expect(page.locator(".bar__text")).to_contain_text("Ben")
+    expect(page.locator(".bar__text")).to_contain_text("Ben", timeout=15_000)
     keys.settle()
     focus_in_pad(page)
     # taps: the taker, the contract, the bouts, the points field, Record (5).

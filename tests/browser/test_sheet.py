@@ -65,9 +65,13 @@ WORDS = {
 
 
 def set_up(page: Page, words: Words, names: list[str], **options: Any) -> str:
-    """Fill the set-up form (the page is on it) and start; the table's path."""
+    """Fill the set-up form (the page is on it) and start; the table's path. Past the eighth
+    seat, the seats are under "More players", opened first as a player would."""
     for seat, name in enumerate(names):
-        page.get_by_label(words.player.format(n=seat + 1), exact=True).fill(name)
+        field = page.get_by_label(words.player.format(n=seat + 1), exact=True)
+        if not field.is_visible():
+            page.locator(".more-seats summary").click()
+        field.fill(name)
     if "title" in options:
         page.get_by_label(words.title, exact=True).fill(options["title"])
     if options.get("lowest"):

@@ -36,6 +36,7 @@ def start(page: Page, game: str, count: int) -> None:
         page.locator(f'[name="{name}"]').fill(value)
     page.locator('form button[type="submit"]').last.click()
     expect(page).to_have_url(TABLE_ADDRESS)
+    page.wait_for_load_state("load")  # measured as drawn, with its stylesheets
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

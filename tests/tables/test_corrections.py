@@ -315,7 +315,7 @@ def test_a_correction_whose_action_type_is_no_text_is_refused_never_a_server_err
     ("body", "english"),
     [
         (correct("2", round_(1, 0)), '"seq" must be the number of the entry to correct, 1 or more.'),
-        (correct(1, ["round"]), 'A correction\'s "action" must be one of the game\'s own actions'),
+        (correct(1, ["round"]), "A correction's \"action\" must be one of the game's own actions"),
     ],
 )
 def test_a_correction_s_own_fields_are_refused_in_its_own_words(api: Api, body: object, english: str):

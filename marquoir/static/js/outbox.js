@@ -137,10 +137,21 @@
   // The same for htmx's own swaps (a die, a choice of the pad: each a link that redraws the
   // table), which would otherwise leave the focus on the page's body.
   var beforeHtmxSwap = null;
-  document.addEventListener("htmx:beforeSwap", function () {
+  var scrolledTo = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
     var t = table();
     var active = document.activeElement;
     beforeHtmxSwap = t && active && t.contains(active) ? { element: active, old: describe(active) } : null;
+    scrolledTo = event.detail && event.detail.target === t ? window.scrollY : null;
+  });
+  // The page stays where it was across htmx's redraw of the table: the browser may move it
+  // while the old table is gone and the new one not yet laid out (Chrome did, by 1,800 px,
+  // with the clock's switches under the table), and the pad must never move under a thumb.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (scrolledTo !== null && window.scrollY !== scrolledTo) {
+      window.scrollTo({ top: scrolledTo, behavior: "instant" });
+    }
+    scrolledTo = null;
   });
   document.addEventListener("htmx:afterSettle", function () {
     var held = beforeHtmxSwap;
