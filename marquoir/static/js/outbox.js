@@ -138,17 +138,25 @@
   // table), which would otherwise leave the focus on the page's body.
   var beforeHtmxSwap = null;
   var scrolledTo = null;
+  var wasCorrecting = false;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var t = table();
     var active = document.activeElement;
     beforeHtmxSwap = t && active && t.contains(active) ? { element: active, old: describe(active) } : null;
     scrolledTo = event.detail && event.detail.target === t ? window.scrollY : null;
+    wasCorrecting = Boolean(t && t.querySelector("#correcting"));
   });
   // The page stays where it was across htmx's redraw of the table: the browser may move it
   // while the old table is gone and the new one not yet laid out (Chrome did, by 1,800 px,
   // with the clock's switches under the table), and the pad must never move under a thumb.
+  // But a past entry just opened to correct it (from the grid or the log, further down)
+  // brings the pad into view: that is where the next tap goes.
   document.addEventListener("htmx:afterSwap", function () {
-    if (scrolledTo !== null && window.scrollY !== scrolledTo) {
+    var t = table();
+    var opened = t && !wasCorrecting && t.querySelector("#correcting");
+    if (opened) {
+      t.querySelector("#pad").scrollIntoView({ block: "start", behavior: "instant" });
+    } else if (scrolledTo !== null && window.scrollY !== scrolledTo) {
       window.scrollTo({ top: scrolledTo, behavior: "instant" });
     }
     scrolledTo = null;
