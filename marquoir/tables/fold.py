@@ -163,8 +163,8 @@ class Ledger:
 
     def then(self, seq: int, kind: str, payload: Mapping[str, Any], keeper: Replays) -> None:
         """Fold one more entry; ``RuleError`` if it cannot be (nothing to undo or redo, a
-        correction of no action in force, or one the rules refuse, ``step`` then naming the
-        entry it breaks by its seq as ``at_seq``), the ledger then as it was."""
+        correction of no action in force, or one the rules refuse: its params ``at_seq``,
+        the entry the corrected history breaks at, and ``corrects``), the ledger then as it was."""
         if kind == LogEntry.Kind.UNDO:
             self._undo(seq)
         elif kind == LogEntry.Kind.REDO:
