@@ -8,32 +8,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 from .helpers import MakePage, assert_accessible, shoot
+from .test_declared import Taps
 
 TABLE_ADDRESS = re.compile(r"/(en|fr)/tables/[A-Za-z0-9_-]{22}/$")
 WORDS = {
     "en": {"new": "/en/tables/new/sheet/", "save": "Save round 2", "corrected": "Entry 2 corrected"},
     "fr": {"new": "/fr/tables/nouvelle/sheet/", "save": "Enregistrer la manche 2", "corrected": "Entrée 2 corrigée"},
 }
-
-
-class Taps:
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-        self.typed = 0
-
-    def tap(self, target: Locator) -> None:
-        target.click()
-        self.taps += 1
-
-    def type(self, target: Locator, text: str) -> None:
-        target.click()
-        target.fill(text)
-        self.taps += 1
-        self.typed += len(text)
 
 
 def start(page: Page, address: str, names: list[str]) -> None:
@@ -76,7 +60,7 @@ def test_round_two_of_a_sheet_is_corrected_after_round_four_in_three_taps(make_p
     taps.tap(page.get_by_role("button", name=words["save"]))
     expect(page.locator("#correcting")).to_have_count(0)
     assert grid_row(page, "2") == ["30", "4"]
-    print(f"\ncorrections · [{lang}] round 2 of a sheet after round 4: {taps.taps} taps, {taps.typed} keys typed")
+    print(f"\ncorrections · [{lang}] round 2 of a sheet after round 4: {taps.taps} taps, {taps.keys} keys typed")
     assert taps.taps <= 3
     expect(page.locator(".log__lines")).to_contain_text(words["corrected"])
     shoot(page, f"correct-03-sheet-after-{lang}")
