@@ -6,7 +6,8 @@
 //   A control may give its own words (data-key: a tile's number, a die's face); one marked
 //   data-key-press is pressed at once (a die's face adds a die: one key, one die).
 // - Enter in a text field of a round goes to the next field, as the phone's "Next" key says,
-//   and records the round from the last one only: a half-typed round is never sent.
+//   and records the round from the last one only: a half-typed round is never sent. A field
+//   naming its next button (data-enter-to: Tarot's points, then Record) goes to that button.
 // Without JavaScript none of this is needed: every control is a link or a button.
 (function () {
   "use strict";
@@ -54,6 +55,24 @@
     if (!pad || !active || !(pad.contains(active) || between) || event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
+    if (event.key === "Enter" && active.dataset.enterTo) {
+      // A field whose next step is a button further down (Tarot's points, then Record past
+      // the extras): Enter goes to it once the answer to what was typed is in.
+      event.preventDefault();
+      var goTo = function () {
+        var target = document.getElementById(active.dataset.enterTo);
+        if (target && !target.disabled && !target.closest("fieldset:disabled")) { target.focus(); }
+      };
+      if (busy()) {
+        document.addEventListener("htmx:afterSettle", function once() {
+          document.removeEventListener("htmx:afterSettle", once);
+          window.setTimeout(goTo, 0);
+        });
+      } else {
+        goTo();
+      }
+      return;
+    }
     if (event.key === "Enter" && active.tagName === "INPUT" && textField(active)) {
       var form = active.form;
       if (!form || !form.classList.contains("round-form")) { return; }
@@ -94,6 +113,20 @@
       } else {
         found.click();
       }
+    } else if (busy()) {
+      // The table is being drawn again, and the focus it puts back would take this one's
+      // place: go to the control of the same words once it is drawn.
+      var wanted = words(found);
+      document.addEventListener("htmx:afterSettle", function once() {
+        document.removeEventListener("htmx:afterSettle", once);
+        window.setTimeout(function () {
+          var fresh = document.getElementById("pad");
+          var same = fresh ? Array.prototype.filter.call(fresh.querySelectorAll(CONTROLS), function (control) {
+            return shown(control) && words(control) === wanted;
+          }) : [];
+          if (same.length) { same[0].focus(); }
+        }, 0);
+      });
     } else {
       found.focus();
     }

@@ -31,22 +31,17 @@
     var y = window.scrollY;
     var before = document.getElementById("table");
     var focused = before && before.contains(document.activeElement) ? document.activeElement : null;
-    var place = focused ? { tag: focused.tagName, name: focused.name, value: focused.value } : null;
+    var outbox = window.MarquoirOutbox;
+    var place = focused && outbox ? outbox.place(focused) : null;
     window.htmx
       .ajax("GET", window.location.pathname + window.location.search, { target: "#table", swap: "outerHTML" })
       .finally(function () {
         var table = document.getElementById("table");
         // A keyboard or screen-reader user keeps their place, as after their own tap
-        // (outbox.js): the same control if it is still there, else the bar, which says what changed.
+        // (outbox.js): the same control if it is still there, else the pad's first one; what
+        // changed is said once by the bar, a live region.
         if (place && table && !table.contains(document.activeElement)) {
-          var same = place.name && place.value
-            ? table.querySelector(place.tag + '[name="' + place.name + '"][value="' + CSS.escape(place.value) + '"]')
-            : null;
-          var target = same || table.querySelector(".bar__text");
-          if (target) {
-            if (!same) { target.setAttribute("tabindex", "-1"); }
-            target.focus({ preventScroll: true });
-          }
+          outbox.refocus(table, place);
         }
         if (table && table.dataset.dropped && table.dataset.home) {
           window.history.replaceState(null, "", table.dataset.home);

@@ -33,7 +33,12 @@
     return items.filter(function (item) { return t && item.match === t.dataset.match; });
   }
   function busy() { return sending || ours(load()).length > 0; }
-  window.MarquoirOutbox = { busy: busy };
+  // live.js keeps the focus as a tap does when another phone's turn redraws the table.
+  window.MarquoirOutbox = {
+    busy: busy,
+    place: function (element) { return describe(element); },
+    refocus: function (fresh, place) { refocus(fresh, place); },
+  };
 
   function say(text, state) {
     var b = bar();
@@ -76,6 +81,8 @@
     } else if (window.scrollY !== y) {
       window.scrollTo({ top: y, behavior: "instant" });
     }
+    keepFieldInView();
+    watchBar();
     if (fresh.dataset.home && window.location.pathname + window.location.search !== fresh.dataset.home) {
       window.history.replaceState(null, "", fresh.dataset.home);
     }
@@ -134,6 +141,49 @@
     }
   }
 
+  // A field the focus went to (the next round's first score, a deal's points), or the first
+  // control of a new round's form, is where the next keys go: it is brought into view, clear
+  // of the band stuck above it and of the bar under it, or the phone's keyboard would type
+  // into a field no one sees. A die, a tile or a choice is left where it is: the page never
+  // moves under a thumb. Only what is covered moves the page.
+  var FIELDS = "input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, .round-form *";
+  var CLEARANCE = 8;
+  function keepFieldInView() {
+    var t = table();
+    var field = document.activeElement;
+    if (!t || !field || !t.contains(field) || !field.matches(FIELDS)) { return; }
+    var rect = field.getBoundingClientRect();
+    var band = t.querySelector(".band");
+    var top = 0;
+    if (band) {
+      var covered = band.getBoundingClientRect();
+      if (covered.right > rect.left && covered.left < rect.right) { top = Math.max(0, covered.bottom); }
+    }
+    var b = bar();
+    var bottom = b ? b.getBoundingClientRect().top : window.innerHeight;
+    if (rect.top < top) {
+      window.scrollBy({ top: rect.top - top - CLEARANCE, behavior: "instant" });
+    } else if (rect.bottom > bottom) {
+      window.scrollBy({ top: rect.bottom - bottom + CLEARANCE, behavior: "instant" });
+    }
+  }
+
+  // The bar's height, for what stays in view above it (Tarot's score and Record button):
+  // --bar-height, followed as the bar grows with a longer message.
+  var barWatch = window.ResizeObserver ? new window.ResizeObserver(measureBar) : null;
+  function measureBar() {
+    var b = bar();
+    if (b) { document.documentElement.style.setProperty("--bar-height", b.offsetHeight + "px"); }
+  }
+  function watchBar() {
+    if (barWatch) {
+      barWatch.disconnect();
+      if (bar()) { barWatch.observe(bar()); }
+    }
+    measureBar();
+  }
+  watchBar();
+
   // The same for htmx's own swaps (a die, a choice of the pad: each a link that redraws the
   // table), which would otherwise leave the focus on the page's body.
   var beforeHtmxSwap = null;
@@ -164,9 +214,11 @@
   document.addEventListener("htmx:afterSettle", function () {
     var held = beforeHtmxSwap;
     beforeHtmxSwap = null;
+    watchBar();
     var t = table();
     if (!held || !t || (document.contains(held.element) && document.activeElement === held.element)) { return; }
     refocus(t, held.old);
+    keepFieldInView();
   });
 
   function drop(item) {
