@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -186,31 +186,47 @@ def _rate(rate: float) -> str:
 
 def figure_text(value: float | None, places: int = 1) -> str:
     """A figure as the page writes it: whole when whole, else one decimal; a dash for none."""
-    if value is None:
-        return "–"
-    return decimal(value, 0 if float(value).is_integer() else places)
+    return _column_text(value, column_places([value], places))
+
+
+def column_places(values: Sequence[float | None], places: int) -> int:
+    """The decimals a column of figures is written with, the same for every line: none when
+    every figure is whole, else ``places`` ("1.00 · 1.50 · 2.25", never "1 · 1.50 · 1")."""
+    return 0 if all(value is None or float(value).is_integer() for value in values) else places
+
+
+def _column_text(value: float | None, places: int) -> str:
+    return "–" if value is None else decimal(value, places)
 
 
 def stats_table(section: Section) -> list[dict[str, Any]]:
-    """Each player's line of the section, written out for the page."""
+    """Each player's line of the section, written out for the page; each column of figures
+    with one number of decimals for all its lines."""
+    lines = section.players
+    average_places = column_places([line.average for line in lines], 1)
+    best_places = column_places([line.best for line in lines], 1)
+    figure_places = [
+        column_places([line.figures[at].value for line in lines], 2 if figure.kind == "per_game" else 1)
+        for at, figure in enumerate(section.figures)
+    ]
     return [
         {
             "name": line.member.name,
             "plays": line.plays,
             "wins": line.wins,
             "win_rate": _rate(line.win_rate),
-            "average": figure_text(line.average),
-            "best": figure_text(line.best),
+            "average": _column_text(line.average, average_places),
+            "best": _column_text(line.best, best_places),
             "streaks": _("%(longest)s · now %(current)s")
             % {"longest": line.longest_streak, "current": line.current_streak},
             "figures": [
                 _rate(value.value)
                 if value.figure.kind == "rate" and value.value is not None
-                else figure_text(value.value, 2 if value.figure.kind == "per_game" else 1)
-                for value in line.figures
+                else _column_text(value.value, places)
+                for value, places in zip(line.figures, figure_places, strict=True)
             ],
         }
-        for line in section.players
+        for line in lines
     ]
 
 

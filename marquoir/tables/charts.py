@@ -127,6 +127,10 @@ def _n(number: float) -> str:
 
 LINE_WIDTH, LINE_HEIGHT, LINE_PAD = 320, 160, 24
 """The line chart's box in viewBox units, and the room around the plot for the labels."""
+_LABEL_ROOM = 12
+"""The least distance between two labels' baselines: the labels' 10 px type and a gap."""
+_TOP_LABEL_DROP = 4
+"""How far under the plot's top line the top label's baseline sits."""
 LINE_COLOURS = 7
 """Colours for the lines (chart__line--0 … --6 in css/table.css); past them, dashes."""
 
@@ -156,6 +160,8 @@ class LineChart:
     """Where the plot begins: room on the left for the longer of the two labels."""
     zero_y: str | None = None
     zero_label_y: str = ""
+    """Where "0" is written beside the zero line; empty when it would run into the top or
+    bottom label (a low of −3 under a high of 200): the dashed line says it alone then."""
     target_y: str | None = None
     target: str | None = None
     width: int = LINE_WIDTH
@@ -176,7 +182,7 @@ class LineChart:
 
     @property
     def label_top_y(self) -> int:
-        return self.pad + 4
+        return self.pad + _TOP_LABEL_DROP
 
 
 def line_chart(
@@ -212,6 +218,10 @@ def line_chart(
         )
         for player, values in enumerate(series)
     )
+    # "0" beside the zero line, clear of the bottom label (on the plot's bottom line) and of
+    # the top one (LineChart.label_top_y).
+    zero_label_y = y(0) + 3
+    zero_label_clear = min(abs(zero_label_y - y(low)), abs(zero_label_y - (LINE_PAD + _TOP_LABEL_DROP))) >= _LABEL_ROOM
     return LineChart(
         lines=lines,
         caption=caption,
@@ -220,7 +230,7 @@ def line_chart(
         bottom=bottom,
         left=left,
         zero_y=f"{y(0):.1f}" if low < 0 < high else None,
-        zero_label_y=f"{y(0) + 3:.1f}",
+        zero_label_y=f"{zero_label_y:.1f}" if zero_label_clear else "",
         target_y=f"{y(target):.1f}" if target is not None and low <= target <= high else None,
         target=number(target) if target is not None else None,
     )

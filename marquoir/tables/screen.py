@@ -196,6 +196,12 @@ class TableWords:
     """The game's own stylesheets, as static paths ("tarot/tarot.css"), after the core's."""
 
 
+FITTED_SCORE_LENGTHS = range(3, 8)
+"""The scores' lengths the band fits to their tile (BandPlayer.score_length): from three
+characters ("−42"), which no longer fit a tile of eight players on a 320 px phone at the band's
+size, to seven ("−100000"; longer ones are written at seven's size)."""
+
+
 @dataclass(frozen=True, slots=True)
 class BandPlayer:
     """A player as the band shows them (tables/_band.html): the name, the score as the game
@@ -209,6 +215,16 @@ class BandPlayer:
     """Said to a screen reader after the score, in the number's plural ("1 point", "12 points")."""
     mark: SeatMark | None = None
     """Who started the match, or deals (Tarot): marked on their tile."""
+
+    @property
+    def score_length(self) -> str:
+        """How long the score is, for the band to fit it to its tile (table.css, band__figure--N:
+        at most the band's size, smaller in a narrow tile): "3" for "−42" up to "7" for "−100000"
+        and longer. Empty for a score of one or two characters, which fits any tile."""
+        length = len(self.score)
+        if length < FITTED_SCORE_LENGTHS.start:
+            return ""
+        return str(min(length, FITTED_SCORE_LENGTHS.stop - 1))
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,6 +148,19 @@ def test_a_line_chart_draws_the_zero_line_only_when_a_score_went_below_it():
     assert below.bottom == "-40"
 
 
+def test_the_zero_label_never_runs_into_the_top_or_bottom_label():
+    # A low of −3 under a high of 200: "0" would sit on "−3"; the dashed line stays, unlabelled.
+    crowded = line_chart([[0, -3], [0, 200]], ["Ada", "Ben"], caption="")
+    roomy = line_chart([[0, -40], [0, 40]], ["Ada", "Ben"], caption="")
+    near_top = line_chart([[0, -200], [0, 2]], ["Ada", "Ben"], caption="")
+    assert crowded.zero_y is not None
+    assert crowded.zero_label_y == ""
+    assert near_top.zero_y is not None
+    assert near_top.zero_label_y == ""
+    label = float(roomy.zero_label_y)
+    assert min(abs(label - roomy.bottom_y), abs(label - roomy.label_top_y)) >= 12
+
+
 def test_a_line_chart_draws_the_target_only_within_its_range():
     reached = line_chart([[0, 60, 110]], ["Ada"], caption="", target=100)
     far = line_chart([[0, 10]], ["Ada"], caption="", target=500)

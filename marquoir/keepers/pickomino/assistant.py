@@ -64,7 +64,7 @@ def advice_for(turn: TurnEntry, state: GameState, players: Sequence[str]) -> Adv
         headline = _("Keep the %(dice)s, %(then)s.") % {"dice": face_name(best.face, best.count), "then": then}
         for keep in advice.keeps:
             details.append(
-                _("Keep the %(dice)s: worth %(value)s, bust %(chance)s.")
+                _("Keep the %(dice)s: worth %(value)s worms, bust %(chance)s.")
                 % {
                     "dice": face_name(keep.face, keep.count),
                     "value": signed(keep.value),
@@ -91,14 +91,14 @@ def advice_for(turn: TurnEntry, state: GameState, players: Sequence[str]) -> Adv
         headline = _("Roll again.")
     if advice.stop_tile is not None:
         details.append(
-            _("Stopping now: %(claim)s, worth %(value)s.")
+            _("Stopping now: %(claim)s, worth %(value)s worms.")
             % {"claim": _claim_words(advice, players, state), "value": signed(advice.stop_value)}
         )
     else:
-        details.append(_("Stopping now would be a bust, worth %(value)s.") % {"value": signed(advice.bust_value)})
+        details.append(_("Stopping now would be a bust, worth %(value)s worms.") % {"value": signed(advice.bust_value)})
     if advice.roll_value is not None and advice.roll_bust_chance is not None:
         details.append(
-            _("Rolling on, played well: worth %(value)s, bust %(chance)s.")
+            _("Rolling on, played well: worth %(value)s worms, bust %(chance)s.")
             % {"value": signed(advice.roll_value), "chance": percent(advice.roll_bust_chance)}
         )
     return AdviceView(headline, tuple(details), None)
@@ -128,7 +128,7 @@ def tile_pad_advice(turn: TurnEntry, state: GameState, players: Sequence[str]) -
     else:
         words = _("take %(tile)s") % {"tile": tile}
     return AdviceView(
-        _("Best with %(total)s: %(claim)s (worth %(value)s).")
+        _("Best with %(total)s: %(claim)s (worth %(value)s worms).")
         % {"total": turn.total, "claim": words, "value": signed(value)},
         (_("A steal counts twice: the worms you win and the worms the other player loses."),)
         if len(turn.claims) > 1

@@ -208,11 +208,9 @@ def _pad_prompt(turn: TurnEntry, names: list[str], state: GameState) -> str:
     if turn.roll_complete:
         return _("Tap the face %(name)s keeps.") % {"name": name}
     if turn.dice.keeps and not turn.dice.has_worm and not turn.roll:
-        return _("No worm kept yet: roll the other dice, and tap what they show.")
+        return _("No worm kept yet: roll the other dice.")
     if turn.dice.keeps and not turn.roll:
-        return _("Nothing to take with %(total)s yet: roll on, and tap what the dice show.") % {
-            "total": turn.dice.total
-        }
+        return _("Nothing to take with %(total)s yet: roll on.") % {"total": turn.dice.total}
     return ngettext(
         "Tap each die of the roll: %(left)s die to enter.",
         "Tap each die of the roll: %(left)s dice to enter.",

@@ -374,8 +374,6 @@ def table_context(request: HttpRequest, view: MatchView, query: Mapping[str, str
         ),
         "entry_dropped": False,
         "dealer_name": names[state.dealer],
-        # Totals of four characters and more (−578, 1250) need smaller type to fit their tiles.
-        "score_width": max(len(total_text(total)) for total in totals),
     }
     correction = correcting_entry(request) if can_edit else None
     if correction is not None:

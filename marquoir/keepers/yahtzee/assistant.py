@@ -103,7 +103,7 @@ def keep_words(keep: tuple[int, ...]) -> str:
 def before_the_roll(sheet: Sheet, name: str) -> AssistantView:
     """Before any die: what the sheet is worth, played well from here."""
     return AssistantView(
-        _("%(name)s’s sheet is worth %(value)s on average at the end, played well from here.")
+        _("%(name)s’s sheet is worth %(value)s points on average at the end, played well from here.")
         % {"name": name, "value": score_text(solver.sheet_value(sheet))}
     )
 
@@ -115,14 +115,14 @@ def for_the_dice(sheet: Sheet, dice: tuple[int, ...], roll: int, next_roll: Any)
     best_box = boxes[0]
     points = {choice.box: choice.points for choice in box_choices(sheet, dice) if choice.allowed}
     box_lines = tuple(
-        _("Score %(box)s (%(points)s): %(value)s at the end.")
+        _("Score %(box)s (%(points)s): %(value)s points at the end.")
         % {"box": box_name(item.box), "points": points[item.box], "value": score_text(item.value)}
         for item in boxes[:SHOWN_CHOICES]
     )
     rolls_left = MAX_ROLLS - roll
     if not rolls_left:
         return AssistantView(
-            _("Score %(box)s: %(value)s expected at the end.")
+            _("Score %(box)s: %(value)s points expected at the end.")
             % {"box": box_name(best_box.box), "value": score_text(best_box.value)},
             box_lines,
             best_box=best_box.box.value,
@@ -140,10 +140,10 @@ def for_the_dice(sheet: Sheet, dice: tuple[int, ...], roll: int, next_roll: Any)
     )
     best = choices[0]
     if best.query is None:
-        headline = _("Roll no more: score %(box)s, %(value)s expected at the end.") % {
+        headline = _("Roll no more: score %(box)s, %(value)s points expected at the end.") % {
             "box": box_name(best_box.box),
             "value": score_text(best_box.value),
         }
         return AssistantView(headline, box_lines, choices, None, best_box.box.value)
-    headline = _("Best: %(keep)s, %(value)s expected at the end.") % {"keep": best.label, "value": best.value}
+    headline = _("Best: %(keep)s, %(value)s points expected at the end.") % {"keep": best.label, "value": best.value}
     return AssistantView(headline, box_lines, choices, best, None)

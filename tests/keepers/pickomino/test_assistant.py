@@ -43,7 +43,7 @@ def test_a_roll_gets_the_best_keep_and_every_choice_with_its_worth(client: Clien
     expected = advise(Table(frozenset(range(21, 37))), TurnDice(), roll)
     assert expected.best_face is Face.FIVE
     assert "Keep the 3 dice showing 5, then roll again." in html
-    assert len(re.findall(r"<li>Keep the [^<]+: worth [+\u2212]\d\.\d\d, bust \d+%\.</li>", html)) == 4
+    assert len(re.findall(r"<li>Keep the [^<]+: worth [+\u2212]\d\.\d\d worms, bust \d+%\.</li>", html)) == 4
     assert "Keep 3 dice showing 5 · advised" in html
 
 

@@ -515,7 +515,11 @@ def test_each_face_button_adds_exactly_one_die_to_the_roll(client: Client):
         assert f"This roll: {shown} of 8 dice" in html
     rolled = html[html.index('aria-label="Dice rolled"') :]
     rolled = rolled[: rolled.index("</ul>")]
-    assert re.findall(r"<li>(\d) × ", rolled) == ["1", "2", "1"]  # one 1, two 5s, one worm
+    assert re.findall(r"<li><span class=\"dice-row__count\">(\d) ×</span> ", rolled) == [
+        "1",
+        "2",
+        "1",
+    ]  # one 1, two 5s, one worm
     assert not links(html, "button")  # no keep before the whole roll is in
     assert prompt(html) == "Tap each die of the roll: 4 dice to enter."
 
@@ -577,7 +581,7 @@ def test_the_assistant_names_the_best_claim_for_a_total_offering_a_steal_and_a_g
     html = page(client, table + "?seq=1&total=27&worm=1")
 
     assert claim_values(html) == {"27:0", "27:grill"}
-    assert f"Best with 27: steal 27 from Ada (worth {signed(value)})." in html
+    assert f"Best with 27: steal 27 from Ada (worth {signed(value)} worms)." in html
     assert "A steal counts twice" in html
 
 
@@ -595,4 +599,4 @@ def test_the_assistant_writes_french_numbers_with_a_decimal_comma(client: Client
 
     claim(client, table, "27:grill")
     html = page(client, table + "?seq=1&total=27&worm=1")
-    assert f"voler le 27 à Ada (vaut {steal_worth})" in html
+    assert f"voler le 27 à Ada (vaut {steal_worth} vers)" in html

@@ -79,9 +79,12 @@ def prompt(html: str) -> str:
 
 
 def preview(html: str) -> str:
-    found = re.search(r'<fieldset id="deal-preview".*?</fieldset>', html, re.S)
-    assert found
-    return text(found.group(0))
+    """What the pad says of the deal as entered: its score (#deal-preview, under the points),
+    then Record or the refusal (#deal-record-box, after the extras)."""
+    boxes = ("deal-preview", "deal-record-box")
+    found = [re.search(rf'<fieldset id="{box}".*?</fieldset>', html, re.S) for box in boxes]
+    assert all(found)
+    return " ".join(text(box.group(0)) for box in found if box)
 
 
 def band_status(html: str) -> str:
@@ -91,7 +94,8 @@ def band_status(html: str) -> str:
 
 
 def band_scores(html: str) -> list[str]:
-    return [html_lib.unescape(s) for s in re.findall(r'<span class="band__score">([^<]*)<', html)]
+    scores = re.findall(r'<span class="band__score">(?:<span class="band__figure[^"]*">)?([^<]*)<', html)
+    return [html_lib.unescape(score) for score in scores]
 
 
 def bar_text(html: str) -> str:

@@ -346,7 +346,7 @@ def test_the_assistant_off_says_nothing_and_on_values_the_sheet_before_the_roll(
     html = text(client.get(table).content.decode())
 
     value = f"{solver.EMPTY_SHEET_VALUE_FORCED:.1f}"
-    assert f"Ada’s sheet is worth {value} on average at the end, played well from here." in html
+    assert f"Ada’s sheet is worth {value} points on average at the end, played well from here." in html
     assert "Ada, roll 1 of 3: tap the dice shown (0 of 5)." in html
 
 
@@ -357,9 +357,9 @@ def test_the_assistant_advises_the_keep_and_following_it_enters_the_next_roll(cl
     match = match_of(table)
     best = solver.best_keeps(match_view(match).engine.state.sheet(0), (1, 3, 3, 4, 6), 2)[0]
     assert best.keep == (3, 3)
-    found = re.search(r'<a class="button button--primary yz-keep__button" href="([^"]+)"[^>]*>([^<]+)</a>', html)
+    found = re.search(r'<a class="button button--advice yz-keep__button" href="([^"]+)"[^>]*>([^<]+)</a>', html)
     assert found
-    assert text(found.group(2)) == f"Advised: keep 3 3 and roll 3 dice · {round(best.value, 1)}"
+    assert text(found.group(2)) == f"Advised: keep 3 3 and roll 3 dice · {round(best.value, 1)} points"
     assert text(found.group(1)) == f"{table}?seq=0&dice=33&roll=2"
 
     html = text(client.get(text(found.group(1))).content.decode())
