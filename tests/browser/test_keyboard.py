@@ -10,6 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .helpers import MakePage
 
@@ -80,9 +81,15 @@ def record(game: str, taps: int, keys: Keys, tabs: int) -> None:
 
 
 def focus_in_pad(page: Page) -> None:
-    assert page.evaluate("document.activeElement.closest('#pad') !== null"), page.evaluate(
-        "document.activeElement.outerHTML.slice(0, 200)"
-    )
+    """The focus ends in the pad once the table is drawn (htmx's swap and settle are over)."""
+    try:
+        page.wait_for_function(
+            "() => document.activeElement && document.activeElement.closest('#pad') !== null"
+            " && document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') === null",
+            timeout=5_000,
+        )
+    except PlaywrightTimeout as error:
+        raise AssertionError(page.evaluate("document.activeElement.outerHTML.slice(0, 200)")) from error
 
 
 def test_pickomino_a_tile_taken_from_the_keyboard(make_page: MakePage):

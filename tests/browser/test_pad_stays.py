@@ -149,8 +149,10 @@ def test_tarot_record_and_its_refusal_stay_in_view_while_the_handfuls_are_chosen
     set_up(page, words, names)
     for label in ("Amélie", "Garde", "Éloïse", "2"):
         choice(page, label).click()
-        page.wait_for_load_state()
-    page.get_by_label(words.points, exact=True).fill("45")
+    points = page.get_by_label(words.points, exact=True)
+    expect(points).to_be_focused()  # the last step drawn: the field its script listens to is in place
+    page.wait_for_function("() => document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling') === null")
+    points.fill("45")
     expect(page.locator("#deal-record")).to_be_visible()
     page.locator("#deal-extras > summary").click()
     bar_top = page.locator(".bar").evaluate("el => el.getBoundingClientRect().top")
