@@ -7,6 +7,7 @@ test-output/screenshots/axe-*."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -50,9 +51,11 @@ def yahtzee_dice_with_advice(page: Page, lang: str) -> None:
     match = api_match(page, "yahtzee", NAMES[:2])
     keep(page, match, lang)
     assistant_on(page)
-    for face in (3, 3, 4, 5, 6):
+    dice = ""
+    for face in "33456":
         page.locator(f'.yz-faces a[data-key="{face}"]').click()
-        page.wait_for_load_state()
+        dice += face
+        expect(page).to_have_url(re.compile(rf"dice={dice}(&|$)"))  # this die drawn before the next tap
     expect(page.locator(".yz-box__button").first).to_be_visible()
 
 
