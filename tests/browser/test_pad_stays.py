@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .helpers import MakePage, shoot
+from .test_every_screen import CUT
 from .test_small_screens import start
 from .test_tarot_keeper import WORDS as TAROT_WORDS
 from .test_tarot_keeper import choice, set_up
@@ -23,9 +24,6 @@ SCROLLED_Y = 64
 TOPS = """(selectors) => Object.fromEntries(selectors.map(s => { const e = document.querySelector(s);
   return [s, e && e.getClientRects().length ? e.getBoundingClientRect().top : null]; }))"""
 FIGURES: dict[str, float] = {}
-# The dice pad's one-line words that would end in "…" (none may: each fits a 320 px phone).
-CUT_LINES = """(sel) => Array.from(document.querySelectorAll(sel))
-  .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.trim())"""
 
 
 @dataclass
@@ -90,7 +88,7 @@ def test_pickomino_a_dice_turn_and_the_turns_after_it(make_page: MakePage, width
         for face in faces:
             place = 6 if face == "worm" else int(face)  # the faces in their order, the worm last
             watch.tap(page.locator(f".face-pad li:nth-child({place}) a"))
-            cut = page.evaluate(CUT_LINES, ".dice-kept__sum, .roll__title, .pad__prompt")
+            cut = page.evaluate(CUT, ".dice-kept__sum, .roll__title, .pad__prompt")
             assert cut == [], f"cut at {width} px: {cut}"
         watch.tap(page.locator(f'.keep-buttons a[data-face="{kept}"]'))
     shoot(page, f"pad-01-pickomino-dice-{width}-{lang}", full_page=False)

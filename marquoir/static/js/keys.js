@@ -31,6 +31,14 @@
   // A new step of the pad, or another key than a letter or digit, starts the words afresh.
   document.addEventListener("htmx:afterSettle", function () { typed = ""; window.setTimeout(pressQueued, 0); });
 
+  // Once the table being drawn has settled, and after the focus outbox.js puts back then.
+  function onceDrawn(then) {
+    document.addEventListener("htmx:afterSettle", function once() {
+      document.removeEventListener("htmx:afterSettle", once);
+      window.setTimeout(then, 0);
+    });
+  }
+
   function words(control) {
     var label = control.labels && control.labels.length ? control.labels[0].textContent : "";
     var text = control.dataset.key || control.getAttribute("aria-label") || label || control.textContent || "";
@@ -63,14 +71,7 @@
         var target = document.getElementById(active.dataset.enterTo);
         if (target && !target.disabled && !target.closest("fieldset:disabled")) { target.focus(); }
       };
-      if (busy()) {
-        document.addEventListener("htmx:afterSettle", function once() {
-          document.removeEventListener("htmx:afterSettle", once);
-          window.setTimeout(goTo, 0);
-        });
-      } else {
-        goTo();
-      }
+      if (busy()) { onceDrawn(goTo); } else { goTo(); }
       return;
     }
     if (event.key === "Enter" && active.tagName === "INPUT" && textField(active)) {
@@ -117,15 +118,12 @@
       // The table is being drawn again, and the focus it puts back would take this one's
       // place: go to the control of the same words once it is drawn.
       var wanted = words(found);
-      document.addEventListener("htmx:afterSettle", function once() {
-        document.removeEventListener("htmx:afterSettle", once);
-        window.setTimeout(function () {
-          var fresh = document.getElementById("pad");
-          var same = fresh ? Array.prototype.filter.call(fresh.querySelectorAll(CONTROLS), function (control) {
-            return shown(control) && words(control) === wanted;
-          }) : [];
-          if (same.length) { same[0].focus(); }
-        }, 0);
+      onceDrawn(function () {
+        var fresh = document.getElementById("pad");
+        var same = fresh ? Array.prototype.filter.call(fresh.querySelectorAll(CONTROLS), function (control) {
+          return shown(control) && words(control) === wanted;
+        }) : [];
+        if (same.length) { same[0].focus(); }
       });
     } else {
       found.focus();
