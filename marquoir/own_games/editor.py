@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from marquoir.games.declared import Game, GameFileError, Round, RoundScored, resolve_options
 from marquoir.games.declared.engine import GameState, apply
 from marquoir.games.declared.game import RESERVED
+from marquoir.games.declared.upgrade import is_first_version, upgrade
 from marquoir.keepers.declared.words import language
 from marquoir.rules.errors import RuleError
 
@@ -50,8 +51,8 @@ def blank_file() -> dict[str, Any]:
     """A new game from nothing, as the score sheet keeps any game: each player's points of
     a round, added up; the highest total wins; the table says when it ends."""
     return {
+        "schema_version": 2,
         "scored": "rounds",
-        "winner": "highest",
         "box": {"names": {"en": "", "fr": ""}, "players": [2, 6]},
         "inputs": [
             {
@@ -65,7 +66,49 @@ def blank_file() -> dict[str, Any]:
         ],
         "points": [{"key": "points", "label": {"en": "Points", "fr": "Points"}, "formula": "points"}],
         "end": {"table_decides": True},
+        "ranking": [{"key": "total", "order": "highest"}],
     }
+
+
+def second_version(base: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` in the file's second version (an own game saved in the first is upgraded),
+    with the form's view of its ranking: ``winner`` (the total's order) and ``tiebreaks``
+    (the keys after the total, each ``higher`` or not); ``ranking_form_to_file`` puts them back."""
+    data = upgrade(base) if is_first_version(base) else dict(base)
+    ranking = data.get("ranking")
+    if not isinstance(ranking, list):
+        return data
+    at = next((index for index, key in enumerate(ranking) if isinstance(key, Mapping) and key.get("key") == "total"), None)
+    if at is None:
+        return data
+    order = ranking[at].get("order", "highest")
+    data["winner"] = order if order in ("highest", "lowest") else "highest"
+    data["tiebreaks"] = [
+        {**{name: value for name, value in key.items() if name != "order"}, "higher": key.get("order") != "lowest"}
+        for key in ranking[at + 1 :]
+        if isinstance(key, Mapping)
+    ]
+    return data
+
+
+def ranking_form_to_file(data: dict[str, Any]) -> None:
+    """The form's ``winner`` and ``tiebreaks`` back into the file's ``ranking``: the keys the
+    form does not show (before the total, still in the game) kept, and the total's order a
+    formula as the base had it while the form's winner is the one that formula reads as."""
+    ranking = data.get("ranking") if isinstance(data.get("ranking"), list) else []
+    at = next((index for index, key in enumerate(ranking) if isinstance(key, Mapping) and key.get("key") == "total"), None)
+    before = list(ranking[:at]) if at is not None else []
+    total = dict(ranking[at]) if at is not None else {"key": "total"}
+    winner = data.pop("winner", "highest")
+    if total.get("order") in ("highest", "lowest", None) or winner != "highest":
+        total["order"] = winner
+    after = []
+    for tiebreak in data.pop("tiebreaks", []):
+        key = {name: value for name, value in tiebreak.items() if name != "higher"}
+        key["order"] = "highest" if tiebreak.get("higher", True) else "lowest"
+        after.append(key)
+    data["ranking"] = [*before, total, *after]
+    data["schema_version"] = 2
 
 
 @dataclass
@@ -110,6 +153,7 @@ def _text(value: object) -> str:
 
 def draft_from_file(base: Mapping[str, Any]) -> Draft:
     """The form as it opens on ``base``: each part the form shows, filled in."""
+    base = second_version(base)
     box = base.get("box", {})
     names = box.get("names", {})
     players = box.get("players", [2, 6])
@@ -149,6 +193,7 @@ def draft_from_file(base: Mapping[str, Any]) -> Draft:
 
 def draft_from_form(base: Mapping[str, Any], data: Mapping[str, str]) -> Draft:
     """The form as posted over ``base``: its rows, added and removed as asked (``do``)."""
+    base = second_version(base)
     names = (
         "name_en",
         "name_fr",
@@ -273,7 +318,7 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
         box["players"] = [least, most]
     data["box"] = box
     data["winner"] = draft.value("winner") if draft.value("winner") in ("highest", "lowest") else "highest"
-    if data.get("scored") != "turns":
+    if data.get("entry") != "turns":
         end = dict(data.get("end", {}))
         for name, part in (("end_rounds", "rounds"), ("end_target", "target")):
             bound = _bound(draft.value(name))
@@ -283,7 +328,7 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
                 end[part] = bound
         end["table_decides"] = draft.value("end_table") == "on"
         if data.get("scored", "rounds") == "rounds" and not (
-            end.get("rounds") or end.get("target") or end["table_decides"]
+            end.get("rounds") or end.get("target") or end["table_decides"] or end.get("rules")
         ):
             errors["end_rounds"] = _(
                 "Say how the game ends: after a number of rounds, at a total, or when the table says."
@@ -295,6 +340,7 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
     data["checks"] = [_check(row, index, errors) for index, row in enumerate(draft.rows["checks"])]
     data["tiebreaks"] = [_tiebreak(row, index, errors) for index, row in enumerate(draft.rows["tiebreaks"])]
     data["examples"] = draft.examples
+    ranking_form_to_file(data)
     if not data["inputs"]:
         errors["inputs"] = _("A game needs one input at least.")
     if not data["points"]:

@@ -235,6 +235,7 @@ def stored(file: GameFile) -> dict[str, Any]:
     """What the database keeps of a file: as the schema read it, defaults left out."""
     dumped: dict[str, Any] = file.model_dump(mode="json", exclude_defaults=True)
     dumped["key"] = OWN_KEY
+    dumped["schema_version"] = file.schema_version  # said in the file, though the default
     return dumped
 
 

@@ -404,10 +404,21 @@ class GameDetailOut(GameOut):
     )
     options: list[dict[str, Any]] | None = Field(None, description="each option: key, kind, default, bounds")
     end: dict[str, Any] | None = Field(
-        None, description="rounds, target (numbers or formulas), table_decides, untied, last_standing"
+        None,
+        description="rounds, target (numbers or formulas), table_decides, rules (key, when, winners, result), unless;"
+        " untied and last_standing as the first version said them",
     )
     tiebreaks: list[dict[str, Any]] | None = None
     categories: list[str] | None = Field(None, description="the keys of the State's breakdown")
+    schema_version: int | None = Field(None, description="the game file's version (2)")
+    entry: Literal["rounds", "turns"] | None = Field(None, description="a round for every side at once, or turns")
+    play: Literal["competitive", "teams", "cooperative"] | None = Field(
+        None, description="each for themselves, in teams (inputs per team), or the table together"
+    )
+    teams: dict[str, Any] | None = Field(None, description="a team game: size [fewest, most], formed (a formula)")
+    cooperative: dict[str, Any] | None = Field(None, description="a cooperative game: score (a shared score)")
+    carried: list[dict[str, Any]] | None = Field(None, description="values kept from round to round; track: shown")
+    ranking: list[dict[str, Any]] | None = Field(None, description="what ranks the sides, in order: key, value, order")
 
 
 def _game_json(keeper: ScoreKeeper) -> dict[str, Any]:

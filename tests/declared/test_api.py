@@ -183,7 +183,12 @@ def test_the_games_are_listed_and_a_declared_one_publishes_its_inputs(client: Cl
         "table_decides": False,
         "untied": False,
         "last_standing": False,
+        "rules": [],
+        "unless": None,
     }
+    # The second version's fields, beside the first's (docs/api-v1.md: extended, never changed).
+    assert (skull_king["schema_version"], skull_king["entry"], skull_king["play"]) == (2, "rounds", "competitive")
+    assert skull_king["ranking"][0] == {"key": "total", "value": "total", "order": "highest", "label": None}
     assert client.get("/api/v1/games/chess").status_code == 404
 
 

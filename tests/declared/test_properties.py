@@ -210,10 +210,12 @@ def check_match(game: Game, match: Match, accepted: list[dict[str, Any]]) -> Non
         assert match.undo().state == (match.steps[-2].state if len(match.steps) > 1 else match.initial)
     planned, target, end = state.rounds_planned(), state.target(), game.file.end
     playing = [seat for seat in range(state.player_count) if not state.out[seat]]
-    alone = end.last_standing and len(playing) <= 1
+    # The two end rules of the catalog's files: one player alone still in (Mölkky), and the
+    # game going on while the first place is shared (Flip 7).
+    alone = any(rule.key == "last_standing" for rule in end.rules) and len(playing) <= 1
     reached = target is not None and any(state.totals[seat] >= target for seat in playing)
     ended = alone or (planned is not None and state.round_count >= planned) or reached
-    if end.untied and ended and not alone:
+    if end.unless is not None and ended and not alone:
         best = (min if state.lowest_wins else max)(state.totals)
         ended = list(state.totals).count(best) == 1
     assert state.over == ended

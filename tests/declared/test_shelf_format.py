@@ -147,7 +147,9 @@ def test_every_declared_game_describes_its_inputs_and_end_to_another_client(key:
     described = Client().get(f"/api/v1/games/{key}")
     assert described.status_code == 200, described.content
     body = described.json()
-    assert body["scored"] == GAMES[key].file.scored
+    # A game entered by turns says "turns" as the first version did.
+    assert body["scored"] == ("turns" if GAMES[key].by_turns else GAMES[key].file.scored)
+    assert body["entry"] == GAMES[key].file.entry
     assert [item["key"] for item in body["inputs"]] == [item.key for item in GAMES[key].file.inputs]
 
 
@@ -197,22 +199,21 @@ def test_a_game_played_by_turns_takes_no_input_per_player() -> None:
 
 def test_a_turn_input_belongs_to_a_game_played_by_turns() -> None:
     data = molkky_data()
-    data["scored"] = "rounds"
+    data["entry"] = "rounds"
     del data["turns"]
-    data["end"]["last_standing"] = False
     assert "per = 'turn'" in refused_file(data)
 
 
-def test_the_last_player_standing_needs_to_know_who_is_out() -> None:
+def test_the_others_after_a_turn_belong_to_a_game_entered_by_turns() -> None:
     data = molkky_data()
-    del data["turns"]["skip"]
-    assert "last_standing needs turns.skip" in refused_file(data)
+    data["entry"] = "rounds"
+    assert "a [turns] table is for a game entered by turns" in refused_file(data)
 
 
-def test_a_turn_may_only_set_the_total_and_the_carried_values() -> None:
+def test_a_round_may_only_set_the_total_and_the_carried_values() -> None:
     data = molkky_data()
-    data["turns"]["after"]["luck"] = "1"
-    assert "turns.after.luck" in refused_file(data)
+    data["after"]["luck"] = "1"
+    assert "after.luck" in refused_file(data)
 
 
 def test_a_list_of_numbers_has_its_bounds_as_whole_numbers_few_apart() -> None:

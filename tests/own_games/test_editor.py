@@ -52,7 +52,9 @@ def test_a_game_from_nothing_is_the_score_sheet_of_any_game(client: Client):
     assert kept["inputs"][0]["key"] == "points"
     assert kept["points"][0]["formula"] == "points"
     assert kept["end"] == {"table_decides": True}
-    assert kept["winner"] == "highest"
+    assert kept["schema_version"] == 2
+    assert [key["key"] for key in kept["ranking"]] == ["total"]
+    assert kept["ranking"][0].get("order", "highest") == "highest"
 
 
 def test_a_game_without_a_name_is_not_saved_and_says_so_beside_the_field(client: Client):

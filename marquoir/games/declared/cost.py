@@ -40,9 +40,11 @@ from .game import Game
 from .gamefile import GameFile, InputDef, Spread
 
 COMPREHENSIONS = frozenset({"map", "filter", "all", "exists", "exists_one"})
-LINEAR_FUNCTIONS = frozenset({"size", "sum", "min", "max", "contains", "startsWith", "endsWith", "string"})
+LINEAR_FUNCTIONS = frozenset(
+    {"size", "sum", "min", "max", "rank_points", "contains", "startsWith", "endsWith", "string"}
+)
 """Functions whose work grows with their argument's size (a text or a list)."""
-PYTHON_FUNCTIONS = frozenset({"sum", "min", "max", "abs"})
+PYTHON_FUNCTIONS = frozenset({"sum", "min", "max", "abs", "rank_points"})
 """Marquoir's own functions (formulas.FUNCTIONS) run in Python: a list handed to one is
 converted entry by entry and walked in Python: about 650 ns an entry, forty steps of CEL's own (make bench)."""
 PYTHON_WEIGHT = 40
@@ -340,10 +342,10 @@ def game_cost(game: Game) -> GameCost:
     ``TooComplex`` (naming the field) if a formula cannot be bounded."""
     file = game.file
     players = file.box.players[1]
-    carried = [item.key for item in file.turns.carry] if file.turns else []
+    carried = [item.key for item in file.carry]
     inputs = {item.key: _input_value(item) for item in file.inputs}
     values: dict[str, Value] = dict.fromkeys(
-        ("players", "round", "seat", "total", "thrower", "gained", *carried), SCALAR
+        ("players", "sides", "round", "seat", "team", "total", "out", "thrower", "gained", *carried), SCALAR
     )
     values.update(inputs)
     tables = {key: (_value_size(value), _count(value), _entry(value)) for key, value in file.tables.items()}
@@ -352,6 +354,8 @@ def game_cost(game: Game) -> GameCost:
         for option in file.options
     }
     everyone = {key: _everyone(players, value) for key, value in inputs.items()}
+    # ``all`` holds each side's running state too (its total, out and carried values).
+    everyone.update({key: _everyone(players, SCALAR) for key in ("total", "out", *carried)})
     fields: dict[str, dict[str, Value]] = {"tables": tables, "options": options, "all": everyone, "others": everyone}
 
     def whole(named: Mapping[str, Value], least: int = 1) -> Value:
@@ -362,7 +366,11 @@ def game_cost(game: Game) -> GameCost:
         )
 
     values.update(
-        tables=whole(tables), options=whole(options), all=whole(everyone, players), others=whole(everyone, players)
+        tables=whole(tables),
+        options=whole(options),
+        all=whole(everyone, players),
+        others=whole(everyone, players),
+        leaders=_everyone(players, SCALAR),
     )
     steps: dict[str, int] = {}
     largest = ("", 1)
@@ -392,11 +400,13 @@ def game_cost(game: Game) -> GameCost:
         add(f"options.{option.key}.default_formula", option.default_formula)
     for check in file.option_checks:
         add(f"option_checks.{check.key}.holds", check.holds)
-    add("lowest_wins_when", file.lowest_wins_when)
+    for key in file.ranking:
+        if key.order not in ("highest", "lowest"):
+            add(f"ranking.{key.key}.order", key.order)
     for name, value in (("rounds", file.end.rounds), ("target", file.end.target)):
         add(f"end.{name}", value if isinstance(value, str) else None)
     for item in file.inputs:
-        times = players if item.per == "player" else 1
+        times = players if item.per in ("player", "team") else 1
         for name in ("min", "max"):
             value = getattr(item, name)
             add(f"inputs.{item.key}.{name}", value if isinstance(value, str) else None, times)
@@ -427,16 +437,21 @@ def game_cost(game: Game) -> GameCost:
     for kind in ("checks", "warnings"):
         for check in getattr(file, kind):
             add(f"{kind}.{check.key}.holds", check.holds, players if check.per == "player" else 1)
-    for tiebreak in file.tiebreaks:
-        add(f"tiebreaks.{tiebreak.key}.value", tiebreak.value, players)
+    for key in file.ranking:
+        add(f"ranking.{key.key}.value", key.formula, players)
     for figure in file.figures:
         add(f"figures.{figure.key}.value", figure.value, players)
-    if file.turns is not None:
-        for key, source in file.turns.after.items():
-            add(f"turns.after.{key}", source)
-        for key, source in file.turns.others.items():
-            add(f"turns.others.{key}", source, players)
-        add("turns.skip", file.turns.skip, players)
+    for key, source in file.after.items():
+        add(f"after.{key}", source, 1 if file.by_turns else players)
+    for key, source in (file.turns.others if file.turns else {}).items():
+        add(f"turns.others.{key}", source, players)
+    add("out", file.out, players)
+    for rule in file.end.rules:
+        add(f"end.rules.{rule.key}.when", rule.when)
+        add(f"end.rules.{rule.key}.winners", rule.winners)
+    add("end.unless", file.end.unless)
+    add("cooperative.won", file.cooperative.won if file.cooperative else None)
+    add("rematch.by", file.rematch.by if file.rematch else None, players)
     return GameCost(steps, largest, _most_rounds(game))
 
 

@@ -81,19 +81,28 @@ class RoundScored:
     points: tuple[int, ...]
     breakdown: tuple[Mapping[str, int], ...]
     figures: tuple[Mapping[str, int], ...]
-    ties: tuple[tuple[int, ...], ...]
+    ranks: tuple[tuple[int, ...], ...]
+    """Each side's value of every ranking key after the round (a yes counts 1)."""
     totals: tuple[int, ...]
     game_over: bool
     end_reason: str | None
     warnings: tuple[tuple[str, int | None], ...] = ()
     """The warnings the round raised (the round is recorded): each check's key and seat."""
     player: int | None = None
-    """A game played by turns: whose turn it was."""
+    """A game entered by turns: whose turn it was."""
     carried: tuple[Mapping[str, int | bool], ...] = ()
-    """A game played by turns: each player's carried values after the turn."""
+    """Each side's carried values after the round."""
     out: tuple[bool, ...] = ()
-    """A game played by turns: who no longer plays, after the turn."""
+    """Who no longer plays, after the round."""
+    orders: tuple[bool, ...] = ()
+    """Each ranking key's order at this table: True where the higher ranks first."""
+    instant: tuple[int, ...] = ()
+    """The sides an end rule made winners at once (an instant win)."""
+    result: str | None = None
+    """A cooperative game's result once it ended: won or lost."""
     lowest_wins: bool = False
+    teams: tuple[tuple[int, ...], ...] | None = None
+    """A team game: each side's seats (so the log can name a side)."""
 
     def score_changes(self) -> dict[int, int]:
         return {player: points for player, points in enumerate(self.points) if points}
@@ -108,6 +117,8 @@ class Ended:
     winners: tuple[int, ...]
     game_over: bool = True
     end_reason: str = "declared"
+    result: str | None = None
+    teams: tuple[tuple[int, ...], ...] | None = None
 
     def score_changes(self) -> dict[int, int]:
         return {}
@@ -123,11 +134,18 @@ class GameState:
     game: Game = field(repr=False, compare=False)
     options: Mapping[str, Any]
     player_count: int
+    """The sides that score: the players, the teams of a team game, one for a cooperative game."""
     first: int
     rounds: tuple[RoundScored, ...] = ()
     ended: bool = False
     before: tuple[int, ...] | None = field(default=None)
     """The totals before the first round: a worked example's "totals before" (docs only)."""
+    people: int = 0
+    """The players at the table (the formulas' ``players``); 0: one per side."""
+    result: str | None = None
+    """A cooperative game the table ended (``End``): its result."""
+    teams: tuple[tuple[int, ...], ...] | None = None
+    """A team game: each side's seats."""
 
     @property
     def round_count(self) -> int:
@@ -140,12 +158,35 @@ class GameState:
         return self.before or (0,) * self.player_count
 
     @property
+    def players(self) -> int:
+        return self.people or self.player_count
+
+    @property
+    def orders(self) -> tuple[bool, ...]:
+        """Each ranking key's order at this table: True where the higher ranks first."""
+        if self.rounds and self.rounds[-1].orders:
+            return self.rounds[-1].orders  # read once per round (an order may be a formula)
+        return self.game.orders_for(self.options, self.players)
+
+    @property
     def lowest_wins(self) -> bool:
-        return self.game.lowest_wins_for(self.options, self.player_count)
+        return not self.orders[self.game.file.total_rank]
+
+    @property
+    def outcome(self) -> str | None:
+        """A cooperative game's result once over: won or lost; None otherwise."""
+        if self.ended:
+            return self.result
+        return self.rounds[-1].result if self.rounds else None
+
+    @property
+    def ended_by(self) -> str | None:
+        """The end rule that ended the game (its key; target, rounds or declared)."""
+        return self.end_reason
 
     @property
     def carried(self) -> tuple[Mapping[str, int | bool], ...]:
-        """A game played by turns: each player's carried values now."""
+        """Each side's carried values now."""
         if self.rounds and self.rounds[-1].carried:
             return self.rounds[-1].carried
         return tuple(dict(self.game.carried) for _ in range(self.player_count))
@@ -221,8 +262,59 @@ class Setup:
     first: int
     options: Mapping[str, Any]
 
+    teams: tuple[tuple[int, ...], ...] | None = None
+    """A team game: each team's seats (the sides)."""
+
     def initial_state(self) -> GameState:
-        return GameState(self.game, dict(self.options), self.player_count, self.first)
+        sides = sides_of(self.game, self.player_count, self.teams)
+        teams = self.teams
+        if self.game.teams and teams is None:
+            teams = form_teams(self.game, self.player_count)
+        first = self.first % sides
+        if teams is not None:
+            # The first side to act is the team of the player who starts.
+            first = next(index for index, team in enumerate(teams) if self.first in team)
+        return GameState(
+            self.game, dict(self.options), sides, first, people=self.player_count, teams=teams
+        )
+
+
+def sides_of(game: Game, player_count: int, teams: Sequence[Sequence[int]] | None) -> int:
+    """How many sides score: the players, the teams, or one (a cooperative game)."""
+    if game.cooperative:
+        return 1
+    if game.teams:
+        return len(teams or form_teams(game, player_count))
+    return player_count
+
+
+def form_teams(game: Game, player_count: int) -> tuple[tuple[int, ...], ...]:
+    """The teams the rules form at ``player_count`` (``teams.formed``), or ``RuleError``."""
+    if game.team_of is None:
+        raise RuleError(INVALID, "teams_needed")
+    variables = {"players": player_count, "sides": player_count, "tables": game.file.tables}
+    of = [game.team_of.whole_number(context({**variables, "seat": seat})) for seat in range(player_count)]
+    if any(team < 0 or team >= player_count for team in of):
+        raise RuleError(INVALID, "teams_formed")
+    formed = tuple(tuple(seat for seat in range(player_count) if of[seat] == team) for team in sorted(set(of)))
+    check_teams(game, player_count, formed)
+    return formed
+
+
+def check_teams(game: Game, player_count: int, teams: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """``teams`` if every seat is in exactly one team of the game's size, else ``RuleError``."""
+    spec = game.file.teams
+    if spec is None:
+        raise RuleError(INVALID, "no_teams")
+    if not isinstance(teams, list | tuple) or not all(isinstance(team, list | tuple) for team in teams):
+        raise RuleError(INVALID, "teams_shape")
+    seats = [seat for team in teams for seat in team]
+    if not all(is_whole_number(seat) for seat in seats) or sorted(seats) != list(range(player_count)):
+        raise RuleError(INVALID, "teams_seats", players=player_count)
+    least, most = spec.size
+    if len(teams) < 2 or any(not least <= len(team) <= most for team in teams):
+        raise RuleError(INVALID, "teams_size", least=least, most=most)
+    return tuple(tuple(team) for team in teams)
 
 
 class Match(GameMatch[GameState, Action, Outcome]):
@@ -305,8 +397,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
             raise RuleError(INVALID, "no_end")
         if not state.rounds:
             raise RuleError(INVALID, "no_round")
-        ended = replace(state, ended=True)
-        return ended, Ended(len(state.rounds), state.totals, winners(ended))
+        result = None
+        if state.game.cooperative_won is not None:
+            scope = _end_scope(state, state.totals, state.carried, state.out, state.rounds[-1].ranks)
+            result = "won" if _truth(state.game.cooperative_won, scope) else "lost"
+        ended = replace(state, ended=True, result=result)
+        return ended, Ended(len(state.rounds), state.totals, winners(ended), result=result, teams=state.teams)
     raise RuleError(INVALID, "unknown_action")
 
 
@@ -345,23 +441,29 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
             for player, value in enumerate(raw)
         ]
     number = len(state.rounds) + 1
-    series = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
+    before, carried_before, out_before = state.totals, state.carried, state.out
+    # ``all``: each side's inputs, derived values and running state (its total and carried
+    # values as they stand before the round), a list in side order.
+    series: dict[str, Any] = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
+    series["total"] = list(before)
+    for key in game.carried:
+        series[key] = [values[key] for values in carried_before]
     table = Scope({**option_level, "round": number, "all": series})
     thrower = state.current
     if game.by_turns:
         if thrower is None:
             raise RuleError(MATCH_OVER)
         table.set("seat", thrower)
-        table.set("total", state.totals[thrower])
-        for key, value in state.carried[thrower].items():
+        table.set("total", before[thrower])
+        for key, value in carried_before[thrower].items():
             table.set(key, value)
     for item in game.round_inputs:
         table.set(item.spec.key, inputs[item.spec.key])
     for key, compiled in game.round_derived:
         table.set(key, _evaluated(compiled, table))
-    players = [_player_scope(game, table, inputs, seat) for seat in range(count)]
+    players = [_player_scope(game, table, inputs, seat, before, carried_before) for seat in range(count)]
     for item in game.inputs:
-        if item.spec.per != "player":
+        if item.spec.per not in ("player", "team"):
             _check_bounds(item, inputs[item.spec.key], table, None)
         else:
             for seat in range(count):
@@ -396,27 +498,28 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         if not _truth(compiled, players[seat])
     ]
     warnings += [(key, None) for key, compiled in game.round_warnings if not _truth(compiled, table)]
-    points = tuple(sum(categories.values()) for categories in breakdown)
-    carried: tuple[Mapping[str, int | bool], ...] = ()
-    out: tuple[bool, ...] = ()
+    gained = tuple(sum(categories.values()) for categories in breakdown)
     if thrower is not None:
-        totals, carried, out = _after_turn(state, thrower, table, points[thrower])
-        points = tuple(after - before for after, before in zip(totals, state.totals, strict=True))
+        totals, carried, out = _after_turn(state, thrower, table, gained[thrower])
     else:
-        totals = tuple(before + gained for before, gained in zip(state.totals, points, strict=True))
+        totals, carried, out = _after_round(state, players, gained)
+    points = tuple(after - was for after, was in zip(totals, before, strict=True))
     for seat in range(count):
         players[seat].set("total", totals[seat])
-    ties = tuple(tuple(_whole(compiled, players[seat]) for _key, compiled in game.tiebreaks) for seat in range(count))
+        players[seat].set("out", out[seat])
+        for key, value in carried[seat].items():
+            players[seat].set(key, value)
+    orders = state.orders
+    ranks = tuple(tuple(_rank_value(compiled, players[seat]) for _key, compiled in game.ranking) for seat in range(count))
     figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
-    lowest = state.lowest_wins
-    end_reason = _end_reason(state, number, totals, out, lowest)
+    end_reason, instant, result = _end(state, table, number, totals, carried, out, ranks, orders)
     return RoundScored(
         number=number,
         inputs=inputs,
         points=points,
         breakdown=breakdown,
         figures=figures,
-        ties=ties,
+        ranks=ranks,
         totals=totals,
         game_over=end_reason is not None,
         end_reason=end_reason,
@@ -424,28 +527,57 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         player=thrower,
         carried=carried,
         out=out,
-        lowest_wins=lowest,
+        orders=orders,
+        instant=instant,
+        result=result,
+        lowest_wins=not orders[game.file.total_rank],
+        teams=state.teams,
     )
+
+
+def _after_round(
+    state: GameState, players: Sequence[Scope], gained: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[Mapping[str, int | bool], ...], tuple[bool, ...]]:
+    """Every side's total, carried values and whether it is out after a round: ``after``
+    (by default the total plus what the side gained; carried values as they were), then
+    ``out``."""
+    game = state.game
+    if not game.after and game.out is None:
+        totals = tuple(was + points for was, points in zip(state.totals, gained, strict=True))
+        return totals, state.carried, state.out
+    totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
+    base = _option_context(state)
+    for seat, scope in enumerate(players):
+        scope.set("gained", gained[seat])
+        after: dict[str, Any] = {"total": totals[seat] + gained[seat], **carried[seat]}
+        for key, compiled in game.after:
+            after[key] = _evaluated(compiled, scope)
+        _check_kept(after, game.carried, "after")
+        totals[seat] = after.pop("total")
+        carried[seat] = after
+        if game.out is not None:
+            out[seat] = _truth(game.out, {**base, "seat": seat, "total": totals[seat], **after})
+    return tuple(totals), tuple(carried), tuple(out)
 
 
 def _after_turn(
     state: GameState, thrower: int, scope: Scope, gained: int
 ) -> tuple[tuple[int, ...], tuple[Mapping[str, int | bool], ...], tuple[bool, ...]]:
     """Every player's total, carried values and whether they are out, after ``thrower``'s
-    turn: the thrower's by ``turns.after`` (their total by default plus what they gained),
-    then each other player's by ``turns.others`` (reading ``thrower``, the values after)."""
+    turn: the thrower's by ``after`` (their total by default plus what they gained), then
+    each other player's by ``turns.others`` (reading ``thrower``, the values after)."""
     game = state.game
     totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
     scope.set("gained", gained)
     after: dict[str, Any] = {"total": totals[thrower] + gained, **carried[thrower]}
-    for key, compiled in game.turn_after:
+    for key, compiled in game.after:
         after[key] = _evaluated(compiled, scope)
-    _check_kept(after, game.carried, "turns.after")
+    _check_kept(after, game.carried, "after")
     totals[thrower] = after.pop("total")
     carried[thrower] = after
     base = _option_context(state)
-    if game.skip is not None:
-        out[thrower] = _truth(game.skip, {**base, "seat": thrower, "total": totals[thrower], **after})
+    if game.out is not None:
+        out[thrower] = _truth(game.out, {**base, "seat": thrower, "total": totals[thrower], **after})
     seen = {"seat": thrower, "before": state.totals[thrower], "total": totals[thrower], "out": out[thrower], **after}
     for seat in range(state.player_count):
         if seat == thrower or not game.turn_others:
@@ -457,8 +589,8 @@ def _after_turn(
         _check_kept(values, game.carried, "turns.others")
         totals[seat] = values.pop("total")
         carried[seat] = values
-        if game.skip is not None:
-            out[seat] = _truth(game.skip, {**base, "seat": seat, "total": totals[seat], **values})
+        if game.out is not None:
+            out[seat] = _truth(game.out, {**base, "seat": seat, "total": totals[seat], **values})
     return tuple(totals), tuple(carried), tuple(out)
 
 
@@ -469,6 +601,16 @@ def _check_kept(values: Mapping[str, Any], initial: Mapping[str, int | bool], fi
     for key, start in initial.items():
         if type(values[key]) is not type(start):
             raise FormulaFailed(f"{field}.{key}", f"gives {type(values[key]).__name__}, not {type(start).__name__}")
+
+
+def _rank_value(compiled: Compiled, scope: Scope) -> int:
+    """A ranking key's value for a side: a whole number, or yes (1) and no (0)."""
+    value = _evaluated(compiled, scope)
+    if type(value) is bool:
+        return int(value)
+    if type(value) is not int:
+        raise FormulaFailed(compiled.field, f"gives {type(value).__name__}, not a whole number or true or false")
+    return value
 
 
 def _read(item: CompiledInput, given: Mapping[str, Any], count: int, player: int | None) -> Any:
@@ -592,11 +734,24 @@ def _check_bounds(item: CompiledInput, value: Any, variables: Scope | Mapping[st
         raise RuleError(INVALID, "input_step", value=value, step=spec.step, **where)
 
 
-def _player_scope(game: Game, table: Scope, inputs: Mapping[str, Any], seat: int) -> Scope:
+def _player_scope(
+    game: Game,
+    table: Scope,
+    inputs: Mapping[str, Any],
+    seat: int,
+    totals: Sequence[int],
+    carried: Sequence[Mapping[str, int | bool]],
+) -> Scope:
     variables = dict(table.variables)
     variables["seat"] = seat
+    if game.teams:
+        variables["team"] = seat
     for item in game.player_inputs:
         variables[item.spec.key] = inputs[item.spec.key][seat]
+    if not game.by_turns:
+        # A side's running state before the round (in a game by turns, the thrower's is the table's).
+        variables["total"] = totals[seat]
+        variables.update(carried[seat])
     variables["others"] = {name: _without(series, seat) for name, series in table["all"].items()}
     return Scope(variables)
 
@@ -636,33 +791,78 @@ def _shares(units: int, ways: int) -> Iterator[tuple[int, ...]]:
         yield tuple(cuts.count(pile) for pile in range(ways))
 
 
-def _end_reason(
+def _end_scope(
     state: GameState,
+    totals: Sequence[int],
+    carried: Sequence[Mapping[str, int | bool]],
+    out: Sequence[bool],
+    ranks: Sequence[Sequence[int]],
+    table: Scope | None = None,
+) -> Scope:
+    """What the end's formulas read: the round's values (``table``), ``all`` with each side's
+    total, out and carried values after the round, and ``leaders``, the sides ranked first."""
+    scope = table if table is not None else Scope({**_option_context(state), "round": len(state.rounds), "all": {}})
+    series = dict(scope["all"])
+    series["total"] = list(totals)
+    series["out"] = list(out)
+    for key in state.game.carried:
+        series[key] = [values[key] for values in carried]
+    scope.set("all", series)
+    keys = [rank_key(rank, state.orders) for rank in ranks]
+    best = min(keys) if keys else ()
+    scope.set("leaders", [seat for seat, key in enumerate(keys) if key == best])
+    return scope
+
+
+def _end(
+    state: GameState,
+    table: Scope,
     number: int,
     totals: Sequence[int],
+    carried: Sequence[Mapping[str, int | bool]],
     out: Sequence[bool],
-    lowest: bool,
-) -> str | None:
-    """Why the game ends after this round, or None: one player alone still in, a total at
-    the target (among those still in), the last round; a game that plays on while the first
-    place is shared (``untied``) ends only when it is not."""
-    end = state.game.file.end
-    variables = _option_context(state)
-    reason = None
-    playing = [seat for seat in range(state.player_count) if not (out and out[seat])]
-    target = _bound(state.game.end_target, variables)
-    rounds = _bound(state.game.end_rounds, variables)
-    if end.last_standing and len(playing) <= 1:
-        reason = "last_standing"
-    elif target is not None and any(total >= target for seat, total in enumerate(totals) if seat in playing):
-        reason = "target"
-    elif rounds is not None and number >= rounds:
-        reason = "rounds"
-    if reason is not None and end.untied and reason != "last_standing":
-        keys = [rank_key(state.game, lowest, total, (), bool(out and out[seat])) for seat, total in enumerate(totals)]
-        if keys.count(min(keys)) > 1:
-            return None
-    return reason
+    ranks: Sequence[Sequence[int]],
+    orders: Sequence[bool],
+) -> tuple[str | None, tuple[int, ...], str | None]:
+    """Why the game ends after this round (the rule's key, ``target`` or ``rounds``), the
+    sides who win at once, and a cooperative game's result; None when it goes on.
+
+    The file's rules come first, in order; then the target (among the sides still in), then
+    the last round. ``end.unless`` holds every end off but an instant win."""
+    game = state.game
+    scope = _end_scope(state, totals, carried, out, ranks, table)
+    reason: str | None = None
+    instant: tuple[int, ...] = ()
+    result: str | None = None
+    for rule in game.end_rules:
+        if not _truth(rule.when, scope):
+            continue
+        reason, result = rule.key, rule.result
+        if rule.winners is not None:
+            instant = _sides(rule.winners, scope, state.player_count)
+        break
+    if reason is None:
+        variables = _option_context(state)
+        target = _bound(game.end_target, variables)
+        rounds = _bound(game.end_rounds, variables)
+        if target is not None and any(total >= target for seat, total in enumerate(totals) if not out[seat]):
+            reason = "target"
+        elif rounds is not None and number >= rounds:
+            reason = "rounds"
+    if reason is not None and not instant and game.end_unless is not None and _truth(game.end_unless, scope):
+        return None, (), None
+    if reason is not None and game.cooperative_won is not None and result is None:
+        result = "won" if _truth(game.cooperative_won, scope) else "lost"
+    return reason, instant, result
+
+
+def _sides(compiled: Compiled, scope: Scope, count: int) -> tuple[int, ...]:
+    """An end rule's winners: a list of sides (or one side), each once, in order."""
+    value = _evaluated(compiled, scope)
+    sides = [value] if type(value) is int else value
+    if not isinstance(sides, list) or not all(type(side) is int and 0 <= side < count for side in sides):
+        raise FormulaFailed(compiled.field, "gives no list of sides")
+    return tuple(sorted(set(sides)))
 
 
 def inputs_taken(state: GameState) -> frozenset[str]:
@@ -691,28 +891,32 @@ def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]
 # --- standings
 
 
-def rank_key(game: Game, lowest: bool, total: int, ties: Sequence[int], out: bool = False) -> tuple[int, ...]:
-    """What ranks a player, smallest first: still playing before out (a game played by
-    turns), the total (lowest first where the lowest wins), then the tie-break chain, each
-    higher- or lower-first as the file says."""
-    signs = [1 if tiebreak.higher else -1 for tiebreak in game.file.tiebreaks]
-    tail = (-sign * value for sign, value in zip(signs, ties, strict=False))
-    return (int(out), total if lowest else -total, *tail)
+def rank_key(ranks: Sequence[int], orders: Sequence[bool], instant: bool = False) -> tuple[int, ...]:
+    """What ranks a side, smallest first: an instant winner first, then each ranking key in
+    order, higher- or lower-first as the file says."""
+    return (0 if instant else 1, *(-value if higher else value for value, higher in zip(ranks, orders, strict=False)))
+
+
+def _side_ranks(state: GameState, seat: int) -> tuple[int, ...]:
+    if state.rounds:
+        return state.rounds[-1].ranks[seat]
+    values: list[int] = []
+    for key, _compiled in state.game.ranking:
+        values.append(state.totals[seat] if key == "total" else 0)
+    return tuple(values)
 
 
 def order_key(state: GameState, seat: int) -> tuple[int, ...]:
-    """What ranks ``seat`` now (``rank_key`` on its total and the last round's tie-breaks)."""
-    ties = state.rounds[-1].ties[seat] if state.rounds else ()
-    return rank_key(state.game, state.lowest_wins, state.totals[seat], ties, state.out[seat])
+    """What ranks ``seat`` now (``rank_key`` on the last round's ranking values)."""
+    instant = bool(state.rounds) and seat in state.rounds[-1].instant
+    return rank_key(_side_ranks(state, seat), state.orders, instant)
 
 
 def first_after(game: Game, scored: RoundScored) -> tuple[int, ...]:
-    """The seats ranked first after the round ``scored`` (the winners if it ended the game)."""
-    out = scored.out or (False,) * len(scored.totals)
-    keys = [
-        rank_key(game, scored.lowest_wins, total, ties, gone)
-        for total, ties, gone in zip(scored.totals, scored.ties, out, strict=True)
-    ]
+    """The sides ranked first after the round ``scored`` (the winners if it ended the game)."""
+    if scored.result is not None:
+        return tuple(range(len(scored.totals))) if scored.result == "won" else ()
+    keys = [rank_key(ranks, scored.orders, seat in scored.instant) for seat, ranks in enumerate(scored.ranks)]
     best = min(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
 
@@ -729,9 +933,12 @@ def standings(state: GameState) -> tuple[Standing, ...]:
 
 
 def winners(state: GameState) -> tuple[int, ...]:
-    """The winning seats once the game is over (several when the win is shared)."""
+    """The winning sides once the game is over (several when the win is shared); a
+    cooperative game: the table when won, none when lost."""
     if not state.over:
         return ()
+    if state.outcome is not None:
+        return (0,) if state.outcome == "won" else ()
     return tuple(sorted(standing.player for standing in standings(state) if standing.rank == 1))
 
 
@@ -755,15 +962,15 @@ def tie_broken(state: GameState) -> TieBroken | None:
     ranked = standings(state)
     if not ranked:
         return None
-    # Tied: equal on what ranks before the tie-breaks (still in, then the total), so a player
-    # out of the game is never tied with the one who won by being the last in.
-    best = order_key(state, ranked[0].player)[:2]
-    tied = tuple(standing.player for standing in ranked if order_key(state, standing.player)[:2] == best)
+    # Tied: equal on what ranks up to the total (an instant win, still in, the total), so a
+    # player out of the game is never tied with the one who won by being the last in.
+    through_total = state.game.file.total_rank + 2
+    best = order_key(state, ranked[0].player)[:through_total]
+    tied = tuple(standing.player for standing in ranked if order_key(state, standing.player)[:through_total] == best)
     if len(tied) < 2:
         return None
-    ties = state.rounds[-1].ties if state.rounds else ()
-    for index in range(len(state.game.file.tiebreaks)):
-        values = tuple(ties[seat][index] for seat in tied)
+    for index in range(len(state.game.tiebreaks)):
+        values = tuple(_side_ranks(state, seat)[through_total - 1 + index] for seat in tied)
         if len(set(values)) > 1:
             return TieBroken(index, tied, values)
     return TieBroken(None, tied, ())
@@ -773,7 +980,13 @@ def tie_broken(state: GameState) -> TieBroken | None:
 
 
 def _option_context(state: GameState) -> dict[str, Any]:
-    return {"players": state.player_count, "tables": state.game.file.tables, "options": dict(state.options)}
+    return {
+        "players": state.players,
+        "sides": state.player_count,
+        "tables": state.game.file.tables,
+        "options": dict(state.options),
+    }
+
 
 
 def _without(series: Sequence[Any], seat: int) -> list[Any]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from marquoir.rules.errors import RuleError
 
-from .engine import GameState, Round, Turn, apply, resolve_options, standings, winners
+from .engine import GameState, Round, Turn, apply, check_teams, form_teams, resolve_options, sides_of, standings, winners
 from .game import Game
 from .gamefile import Example
 
@@ -29,7 +29,11 @@ def play(game: Game, example: Example) -> Played:
     round is raised (the example itself is wrong)."""
     options = resolve_options(game, example.players, example.options)
     before = tuple(example.before) if example.before is not None else None
-    state = GameState(game, options, example.players, 0, before=before)
+    teams = check_teams(game, example.players, example.teams) if example.teams is not None else None
+    if game.teams and teams is None:
+        teams = form_teams(game, example.players)
+    sides = sides_of(game, example.players, teams)
+    state = GameState(game, options, sides, 0, before=before, people=example.players, teams=teams)
     action = Turn if game.by_turns else Round
     for number, inputs in enumerate(example.rounds, start=1):
         try:
@@ -75,6 +79,12 @@ def mismatches(game: Game, example: Example) -> list[str]:
         found.append(f"winners {list(winners(state))}, expected {example.winners}")
     if example.warnings is not None and sorted({key for key, _seat in last.warnings}) != sorted(example.warnings):
         found.append(f"warnings {sorted({key for key, _seat in last.warnings})}, expected {sorted(example.warnings)}")
+    if example.ended_by is not None and state.ended_by != example.ended_by:
+        found.append(f"ended by {state.ended_by!r}, expected {example.ended_by!r}")
+    if example.result is not None and state.outcome != example.result:
+        found.append(f"result {state.outcome!r}, expected {example.result!r}")
+    if example.carried is not None and [dict(values) for values in state.carried] != example.carried:
+        found.append(f"carried {[dict(values) for values in state.carried]}, expected {example.carried}")
     if example.order is not None and [standing.player for standing in standings(state)] != example.order:
         found.append(f"standings {[standing.player for standing in standings(state)]}, expected {example.order}")
     return found

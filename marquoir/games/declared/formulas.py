@@ -30,6 +30,7 @@ import cel
 from marquoir.rules.errors import INVALID, RuleError
 
 from .gamefile import MAX_FORMULA_LENGTH, GameFileError
+from .types import DYN, FormulaTypeError, Type, check_formula, check_formula_is, count_comprehensions
 
 MAX_COMPREHENSIONS = 2
 """Comprehension macros in one formula: two nested over 20 players is 400 steps."""
@@ -62,11 +63,62 @@ def _abs(value: int) -> int:
     return -value if value < 0 else value
 
 
-FUNCTIONS: Mapping[str, Callable[..., Any]] = {"sum": _sum, "min": _least, "max": _most, "abs": _abs}
+TIE_RULES = ("share", "split", "full", "dense")
+"""How ``rank_points`` gives the points of tied places (docs/game-file.md, "Ranks and majorities"):
+
+- ``share``: the tied pool the points of the places they cover and split them, rounded down,
+  and the next place is the one after them (Cascadia's habitat majorities: two tied for the
+  largest, 3 + 1 shared, 2 each);
+- ``split``: the tied split the points of their place, rounded down, and the places they
+  cover are used up (Sushi Go's maki: a tie for the most, 6 split, no second place);
+- ``full``: every tied player scores the place's full points, and the places they cover are
+  used up (Terraforming Mars' awards: a tie for first, 5 each, no second);
+- ``dense``: every tied player scores the place's full points, and the next value takes the
+  next place (Sushi Go Party's maki: 5, 5, 3 icons score 6, 6, 3)."""
+
+
+def _rank_points(values: list[Any], points: list[Any], tie: str, least: int | None = None) -> list[int]:
+    """Each side's points by its rank among ``values`` (the highest first): ``points`` gives
+    the places' points in order; a side under ``least`` takes no place and scores nothing."""
+    if tie not in TIE_RULES:
+        raise ValueError(f"rank_points: the tie rule is one of {', '.join(TIE_RULES)}")
+    if not all(type(value) is int for value in [*values, *points]):
+        raise TypeError("rank_points() ranks whole numbers")
+    # The seats of each value, once: the work is the sort's, whatever the ties.
+    seats_of: dict[int, list[int]] = {}
+    for seat, value in enumerate(values):
+        if least is None or value >= least:
+            seats_of.setdefault(value, []).append(seat)
+    scored = [0] * len(values)
+    place = 0
+    for value in sorted(seats_of, reverse=True):
+        if place >= len(points):
+            break
+        tied = seats_of[value]
+        if tie == "share":
+            pool = sum(points[place : place + len(tied)])
+            each = pool // len(tied)
+        elif tie == "split":
+            each = points[place] // len(tied) if points[place] >= 0 else -((-points[place]) // len(tied))
+        else:
+            each = points[place]
+        for seat in tied:
+            scored[seat] = each
+        place += 1 if tie == "dense" else len(tied)
+    return scored
+
+
+FUNCTIONS: Mapping[str, Callable[..., Any]] = {
+    "sum": _sum,
+    "min": _least,
+    "max": _most,
+    "abs": _abs,
+    "rank_points": _rank_points,
+}
 """The functions Marquoir adds to CEL's own: over a list of whole numbers."""
 
 _CEL_FUNCTIONS = frozenset(
-    {"size", "int", "string", "bool", "has", "all", "exists", "exists_one", "map", "filter", "contains", "startsWith"}
+    {"size", "int", "string", "has", "all", "exists", "exists_one", "map", "filter", "contains", "startsWith"}
     | {"endsWith"}
 )
 """CEL's own functions and macros a game file may use (no regular expressions, times or bytes)."""
@@ -90,6 +142,8 @@ class Compiled:
     source: str
     program: Any
     names: frozenset[str]
+    value_type: Type = DYN
+    """The formula's type, where it was type-checked (any type otherwise)."""
 
     def evaluate(self, context: Any) -> Any:
         """The formula's value in ``context`` (a ``cel.Context``); ``FormulaFailed`` if CEL
@@ -112,9 +166,22 @@ class Compiled:
         return value
 
 
-def compile_formula(source: str, *, file: str, field: str, names: Iterable[str]) -> Compiled:
+def compile_formula(
+    source: str,
+    *,
+    file: str,
+    field: str,
+    names: Iterable[str],
+    types: Mapping[str, Type] | None = None,
+    expected: Type | None = None,
+) -> Compiled:
     """``source`` compiled, knowing only ``names`` (and CEL's and Marquoir's functions), or
-    ``GameFileError`` naming the file, the field and the line and column of the fault."""
+    ``GameFileError`` naming the file, the field and the line and column of the fault.
+
+    With ``types`` (each name's type; a name not in it is of any type), the formula is
+    type-checked too (``types.check_formula``): a formula that could only fail at the table
+    (``points * 1.5``, ``cards + true``) is refused here, and where ``expected`` is given
+    (a category's points are a whole number, a check is true or false) its value must be of it."""
     if len(source) > MAX_FORMULA_LENGTH:
         raise GameFileError(
             file,
@@ -123,20 +190,25 @@ def compile_formula(source: str, *, file: str, field: str, names: Iterable[str])
             code="too_long",
             limit=MAX_FORMULA_LENGTH,
         )
-    comprehensions = _COMPREHENSION.findall(source)
-    if len(comprehensions) > MAX_COMPREHENSIONS:
-        raise GameFileError(
-            file,
-            field,
-            f"at most {MAX_COMPREHENSIONS} of map, filter, all, exists in one formula (found {len(comprehensions)})",
-            code="too_many_comprehensions",
-            limit=MAX_COMPREHENSIONS,
-            found=len(comprehensions),
-        )
     try:
         program = cel.compile(source)
     except ValueError as error:
         raise GameFileError(file, field, _parse_error(str(error)), code="syntax", **_position(str(error))) from None
+    comprehensions = _COMPREHENSION.findall(source)
+    try:
+        # Counted on the parsed formula: a macro's name inside a text or a field is none.
+        count = count_comprehensions(source)
+    except FormulaTypeError:
+        count = len(comprehensions)  # read by cel-rust, not by the standard grammar: counted by its text
+    if count > MAX_COMPREHENSIONS:
+        raise GameFileError(
+            file,
+            field,
+            f"at most {MAX_COMPREHENSIONS} of map, filter, all, exists in one formula (found {count})",
+            code="too_many_comprehensions",
+            limit=MAX_COMPREHENSIONS,
+            found=count,
+        )
     # A comprehension's own variable (``c`` in ``cards.exists(c, c > 0)``) is known inside it.
     known = frozenset(names) | {bound for _macro, bound in comprehensions if bound}
     used = set(program.variables())
@@ -160,7 +232,25 @@ def compile_formula(source: str, *, file: str, field: str, names: Iterable[str])
             code="unknown_function",
             name=function,
         )
-    return Compiled(field, source, program, frozenset(used))
+    value_type: Type = DYN
+    if types is not None:
+        typed = {name: types.get(name, DYN) for name in names}
+        try:
+            if expected is None:
+                value_type = check_formula(source, typed)
+            else:
+                value_type = check_formula_is(source, typed, expected)
+        except FormulaTypeError as fault:
+            raise GameFileError(
+                file,
+                field,
+                f"line {fault.line}, column {fault.column}: {fault.message}",
+                code=f"type.{fault.code}",
+                line=fault.line,
+                column=fault.column,
+                message=fault.message,
+            ) from None
+    return Compiled(field, source, program, frozenset(used), value_type)
 
 
 def context(variables: Mapping[str, Any]) -> Any:

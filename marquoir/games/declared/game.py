@@ -23,11 +23,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .formulas import Compiled, compile_formula, context
+from .formulas import Compiled, FormulaFailed, compile_formula, context
+from .types import BOOL, DYN, INT, STRING, ListOf, Nullable, Record, Type, type_of_value
 from .gamefile import Bound, GameFile, GameFileError, InputDef, read_game_file
 
-TABLE_NAMES = ("players", "tables")
-RESERVED = frozenset({*TABLE_NAMES, "options", "round", "all", "others", "seat", "total", "thrower", "gained"})
+TABLE_NAMES = ("players", "sides", "tables")
+RESERVED = frozenset(
+    {*TABLE_NAMES, "options", "round", "all", "others", "seat", "team", "total", "thrower", "gained", "out", "leaders"}
+)
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,14 @@ class CompiledCategory:
 
 
 @dataclass(frozen=True)
+class CompiledEndRule:
+    key: str
+    when: Compiled
+    winners: Compiled | None
+    result: str | None
+
+
+@dataclass(frozen=True)
 class Game:
     """One declared game, ready to keep score: its file and its compiled formulas."""
 
@@ -65,43 +76,77 @@ class Game:
     player_checks: tuple[tuple[str, Compiled], ...]
     round_warnings: tuple[tuple[str, Compiled], ...]
     player_warnings: tuple[tuple[str, Compiled], ...]
-    lowest_when: Compiled | None
-    turn_after: tuple[tuple[str, Compiled], ...]
+    after: tuple[tuple[str, Compiled], ...]
     turn_others: tuple[tuple[str, Compiled], ...]
-    skip: Compiled | None
+    out: Compiled | None
     end_rounds: Compiled | int | None
     end_target: Compiled | int | None
-    tiebreaks: tuple[tuple[str, Compiled], ...]
+    end_rules: tuple[CompiledEndRule, ...]
+    end_unless: Compiled | None
+    cooperative_won: Compiled | None
+    ranking: tuple[tuple[str, Compiled], ...]
+    """Each ranking key's value for a side, in order."""
+    rank_orders: tuple[Compiled | str, ...]
+    """Each ranking key's order: "highest", "lowest", or a formula on the options giving one."""
+    rematch_by: Compiled | None
+    team_of: Compiled | None
     figures: tuple[tuple[str, Compiled], ...]
 
     @property
     def key(self) -> str:
         return self.file.key
 
+    @property
+    def tiebreaks(self) -> tuple[tuple[str, Compiled], ...]:
+        """The ranking's keys after the total."""
+        return self.ranking[self.file.total_rank + 1 :]
+
+    def orders_for(self, options: Mapping[str, Any], player_count: int) -> tuple[bool, ...]:
+        """Each ranking key's order with these options: True where the higher ranks first."""
+        variables: dict[str, Any] | None = None
+        orders: list[bool] = []
+        for order in self.rank_orders:
+            if isinstance(order, str):
+                orders.append(order != "lowest")
+                continue
+            if variables is None:
+                variables = {"players": player_count, "sides": player_count, "tables": self.file.tables}
+                variables["options"] = dict(options)
+            value = order.evaluate(context(variables))
+            if value not in ("highest", "lowest"):
+                raise FormulaFailed(order.field, "gives neither 'highest' nor 'lowest'")
+            orders.append(value == "highest")
+        return tuple(orders)
+
     def lowest_wins_for(self, options: Mapping[str, Any], player_count: int) -> bool:
         """The lowest total wins with these options (UNO's "held" scoring turns it over)."""
-        if self.lowest_when is not None:
-            variables = {"players": player_count, "tables": self.file.tables, "options": dict(options)}
-            if self.lowest_when.truth(context(variables)):
-                return self.file.winner == "highest"
-        return self.file.winner == "lowest"
+        return not self.orders_for(options, player_count)[self.file.total_rank]
 
     @property
     def by_turns(self) -> bool:
-        return self.file.scored == "turns"
+        return self.file.by_turns
+
+    @property
+    def teams(self) -> bool:
+        return self.file.play == "teams"
+
+    @property
+    def cooperative(self) -> bool:
+        return self.file.play == "cooperative"
 
     @cached_property
     def carried(self) -> dict[str, int | bool]:
-        """Each value a player keeps from turn to turn, with its start."""
-        return {item.key: item.initial for item in self.file.turns.carry} if self.file.turns else {}
+        """Each value a side keeps from round to round, with its start."""
+        return {item.key: item.initial for item in self.file.carry}
 
     @cached_property
     def player_inputs(self) -> tuple[CompiledInput, ...]:
-        return tuple(item for item in self.inputs if item.spec.per == "player")
+        """The inputs given per side (a player, or a team in a team game)."""
+        return tuple(item for item in self.inputs if item.spec.per in ("player", "team"))
 
     @cached_property
     def round_inputs(self) -> tuple[CompiledInput, ...]:
-        return tuple(item for item in self.inputs if item.spec.per != "player")
+        return tuple(item for item in self.inputs if item.spec.per in ("round", "turn"))
 
     @cached_property
     def input_keys(self) -> frozenset[str]:
@@ -115,23 +160,36 @@ def load_game(path: Path) -> Game:
 
 def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     """``file`` with every formula compiled, or ``GameFileError`` naming the first fault."""
-    carried = [item.key for item in file.turns.carry] if file.turns else []
+    carried = [item.key for item in file.carry]
     for key in [item.key for item in file.inputs] + [item.key for item in file.derived] + carried:
         if key in RESERVED or key in file.tables:
             raise GameFileError(
                 source, f"inputs.{key}", f"{key!r} is a name formulas already use", code="name_taken", name=key
             )
-    player_keys = [item.key for item in file.inputs if item.per == "player"]
-    round_keys = [item.key for item in file.inputs if item.per != "player"]
-    # In a game played by turns, a round is one player's turn: its formulas read that
+    player_keys = [item.key for item in file.inputs if item.per in ("player", "team")]
+    round_keys = [item.key for item in file.inputs if item.per in ("round", "turn")]
+    # In a game entered by turns, a round is one player's turn: its formulas read that
     # player's seat, total and carried values as they were before the turn.
-    thrower_level = {"seat", "total", *carried} if file.turns else set()
+    thrower_level = {"seat", "total", *carried} if file.by_turns else set()
+    side_names = {"seat", "team"} if file.play == "teams" else {"seat"}
 
-    def compiled(formula: str, field: str, names: set[str]) -> Compiled:
-        return compile_formula(formula, file=source, field=field, names=names)
+    types = name_types(file)
+
+    def compiled(formula: str, field: str, names: set[str], expected: Type | None = None) -> Compiled:
+        return compile_formula(formula, file=source, field=field, names=names, types=types, expected=expected)
 
     def bound(value: Bound | None, field: str, names: set[str]) -> Compiled | int | None:
-        return compiled(value, field, names) if isinstance(value, str) else value
+        return compiled(value, field, names, Nullable(INT)) if isinstance(value, str) else value
+
+    def derive(item: Any, names: set[str]) -> Compiled:
+        """A derived value, its type known to the formulas after it (a side's, in ``all`` too)."""
+        found = compiled(item.formula, f"derived.{item.key}", names)
+        types[item.key] = found.value_type
+        if item.per == "player":
+            sides = dict(types["all"].fields) if isinstance(types["all"], Record) else {}
+            sides[item.key] = ListOf(found.value_type)
+            types["all"] = types["others"] = Record(sides)
+        return found
 
     table_level = set(TABLE_NAMES)
     option_level = {*table_level, "options"}
@@ -147,15 +205,16 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     round_derived: list[tuple[str, Compiled]] = []
     for item in file.derived:
         if item.per == "round":
-            round_derived.append((item.key, compiled(item.formula, f"derived.{item.key}", set(round_level))))
+            round_derived.append((item.key, derive(item, set(round_level))))
             round_level.add(item.key)
-    inputs_level = {*round_level, "seat", *player_keys, "others"}
+    # A side's own running state (its total and carried values before the round) and its inputs.
+    inputs_level = {*round_level, *side_names, "total", *carried, *player_keys, "others"}
     inputs = tuple(
         CompiledInput(
             spec,
             bound(spec.min, f"inputs.{spec.key}.min", inputs_level),
             bound(spec.max, f"inputs.{spec.key}.max", inputs_level),
-            compiled(spec.when, f"inputs.{spec.key}.when", option_level) if spec.when else None,
+            compiled(spec.when, f"inputs.{spec.key}.when", option_level, BOOL) if spec.when else None,
         )
         for spec in file.inputs
     )
@@ -163,12 +222,12 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     player_derived: list[tuple[str, Compiled]] = []
     for item in file.derived:
         if item.per == "player":
-            player_derived.append((item.key, compiled(item.formula, f"derived.{item.key}", set(player_level))))
+            player_derived.append((item.key, derive(item, set(player_level))))
             player_level.add(item.key)
     categories = tuple(
         replace(
             _category(category, player_level, compiled, source),
-            when=compiled(category.when, f"points.{category.key}.when", option_level) if category.when else None,
+            when=compiled(category.when, f"points.{category.key}.when", option_level, BOOL) if category.when else None,
         )
         for category in file.points
     )
@@ -177,7 +236,10 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
             (
                 check.key,
                 compiled(
-                    check.holds, f"{kind}.{check.key}.holds", player_level if per == "player" else round_level | {"all"}
+                    check.holds,
+                    f"{kind}.{check.key}.holds",
+                    player_level if per == "player" else round_level | {"all"},
+                    BOOL,
                 ),
             )
             for check in getattr(file, kind)
@@ -186,30 +248,40 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         for kind in ("checks", "warnings")
         for per in ("player", "round")
     }
-    turn_after: tuple[tuple[str, Compiled], ...] = ()
-    turn_others: tuple[tuple[str, Compiled], ...] = ()
-    skip = None
-    if file.turns:
-        for kind, formulas in (("after", file.turns.after), ("others", file.turns.others)):
-            for key in formulas:
-                if key != "total" and key not in carried:
-                    raise GameFileError(
-                        source,
-                        f"turns.{kind}.{key}",
-                        f"{key!r} is neither total nor a carried value",
-                        code="not_carried",
-                    )
-        # ``total`` and each carried value an ``after`` formula reads are the thrower's before the turn.
-        turn_after = tuple(
-            (key, compiled(formula, f"turns.after.{key}", {*player_level, "gained"}))
-            for key, formula in file.turns.after.items()
+    # ``total`` and each carried value an ``after`` formula reads are the side's before the round.
+    after = tuple(
+        (key, compiled(formula, f"after.{key}", {*player_level, "gained"})) for key, formula in file.after.items()
+    )
+    others_level = {*option_level, "seat", "total", *carried, "thrower"}
+    turn_others = tuple(
+        (key, compiled(formula, f"turns.others.{key}", others_level))
+        for key, formula in (file.turns.others.items() if file.turns else ())
+    )
+    out = compiled(file.out, "out", {*option_level, *side_names, "total", *carried}, BOOL) if file.out else None
+    # The end reads the round's values and the state after it: ``all`` holds each side's
+    # total, out and carried values as they are after the round; ``leaders`` the sides first.
+    end_level = {*round_level, "leaders"}
+    end_rules = tuple(
+        CompiledEndRule(
+            rule.key,
+            compiled(rule.when, f"end.rules.{rule.key}.when", end_level, BOOL),
+            compiled(rule.winners, f"end.rules.{rule.key}.winners", end_level) if rule.winners else None,
+            rule.result,
         )
-        others_level = {*option_level, "seat", "total", *carried, "thrower"}
-        turn_others = tuple(
-            (key, compiled(formula, f"turns.others.{key}", others_level)) for key, formula in file.turns.others.items()
-        )
-        if file.turns.skip:
-            skip = compiled(file.turns.skip, "turns.skip", {*option_level, "seat", "total", *carried})
+        for rule in file.end.rules
+    )
+    # A ranking key reads the side's values after the last round (its total, out, carried values).
+    rank_level = {*player_level, "out"}
+    ranking = tuple(
+        (key.key, compiled(key.formula, f"ranking.{key.key}.value", rank_level)) for key in file.ranking
+    )
+    rank_orders = tuple(
+        key.order
+        if key.order in ("highest", "lowest")
+        else compiled(key.order, f"ranking.{key.key}.order", option_level, STRING)
+        for key in file.ranking
+    )
+    final_level = {*option_level, *side_names, "total", "out", *carried}
     return Game(
         file=file,
         source=source,
@@ -223,28 +295,97 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         player_checks=checks["checks", "player"],
         round_warnings=checks["warnings", "round"],
         player_warnings=checks["warnings", "player"],
-        lowest_when=compiled(file.lowest_wins_when, "lowest_wins_when", option_level)
-        if file.lowest_wins_when
-        else None,
-        turn_after=turn_after,
+        after=after,
         turn_others=turn_others,
-        skip=skip,
+        out=out,
         end_rounds=bound(file.end.rounds, "end.rounds", option_level),
         end_target=bound(file.end.target, "end.target", option_level),
-        tiebreaks=tuple(
-            (tiebreak.key, compiled(tiebreak.value, f"tiebreaks.{tiebreak.key}.value", {*player_level, "total"}))
-            for tiebreak in file.tiebreaks
-        ),
+        end_rules=end_rules,
+        end_unless=compiled(file.end.unless, "end.unless", end_level, BOOL) if file.end.unless else None,
+        cooperative_won=compiled(file.cooperative.won, "cooperative.won", end_level, BOOL)
+        if file.cooperative
+        else None,
+        ranking=ranking,
+        rank_orders=rank_orders,
+        rematch_by=compiled(file.rematch.by, "rematch.by", final_level) if file.rematch else None,
+        team_of=compiled(file.teams.formed, "teams.formed", {*table_level, "seat"})
+        if file.teams and file.teams.formed
+        else None,
         figures=tuple(
-            (figure.key, compiled(figure.value, f"figures.{figure.key}.value", player_level)) for figure in file.figures
+            (figure.key, compiled(figure.value, f"figures.{figure.key}.value", rank_level, INT))
+            for figure in file.figures
         ),
     )
+
+
+def input_type(spec: InputDef) -> Type:
+    """What a formula reads of an input: a number, a yes or no, a group of counts, a list."""
+    def part_type(part: Any) -> Type:
+        kind = STRING if part.names else INT
+        return Nullable(kind) if part.optional else kind
+
+    if spec.kind == "flag":
+        return BOOL
+    if spec.kind == "counts":
+        return Record({part.key: part_type(part) for part in spec.parts})
+    if spec.kind == "records":
+        return ListOf(Record({part.key: part_type(part) for part in spec.parts}))
+    if spec.kind == "list":
+        return ListOf(STRING if spec.names else INT)
+    return INT
+
+
+def option_type(option: Any) -> Type:
+    kind: Type
+    if option.kind == "flag":
+        kind = BOOL
+    elif option.kind == "numbers":
+        kind = ListOf(INT)
+    elif option.kind == "choice":
+        values = {type(choice.value) for choice in option.choices}
+        kind = STRING if values == {str} else INT if values == {int} else DYN
+    else:
+        kind = INT
+    return Nullable(kind) if option.nullable else kind
+
+
+def name_types(file: GameFile) -> dict[str, Type]:
+    """The type of every name a formula of ``file`` may read (a derived value's is added as
+    it is compiled): what the type check reads (``types.check_formula``)."""
+    carried = {item.key: type_of_value(item.initial) for item in file.carry}
+    inputs = {item.key: input_type(item) for item in file.inputs}
+    per_side = {item.key: inputs[item.key] for item in file.inputs if item.per in ("player", "team")}
+    sides = {key: ListOf(value) for key, value in per_side.items()}
+    sides.update({"total": ListOf(INT), "out": ListOf(BOOL)})
+    sides.update({key: ListOf(value) for key, value in carried.items()})
+    types: dict[str, Type] = {
+        "players": INT,
+        "sides": INT,
+        "round": INT,
+        "seat": INT,
+        "team": INT,
+        "total": INT,
+        "gained": INT,
+        "out": BOOL,
+        "leaders": ListOf(INT),
+        "options": Record({option.key: option_type(option) for option in file.options}),
+        "tables": Record({key: type_of_value(value) for key, value in file.tables.items()}),
+        "all": Record(sides),
+        "others": Record(sides),
+        "thrower": Record({"seat": INT, "before": INT, "total": INT, "out": BOOL, **carried}),
+        **inputs,
+        **carried,
+    }
+    for category in file.points:
+        if category.best is not None:
+            types.update(dict.fromkeys(category.best.over, INT))
+    return types
 
 
 def _category(category: Any, names: set[str], compiled: Any, source: str) -> CompiledCategory:
     field = f"points.{category.key}"
     if category.formula is not None:
-        return CompiledCategory(category.key, compiled(category.formula, f"{field}.formula", names), None, ())
+        return CompiledCategory(category.key, compiled(category.formula, f"{field}.formula", names, INT), None, ())
     best = category.best
     for name in best.over:
         if name in names:  # a share's name would hide the input or value of that name

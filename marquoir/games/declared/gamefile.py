@@ -24,6 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from marquoir.games.meta import CATEGORIES
 
+from .upgrade import is_first_version, upgrade
+
 KEY_PATTERN = r"^[a-z][a-z0-9_]{0,31}$"
 """A game's, an input's, an option's or a category's key: how the API and formulas name it."""
 
@@ -138,8 +140,8 @@ class InputDef(Strict):
     """What the table enters: per player (an array in seat order) or once per round."""
 
     key: Key
-    per: Literal["player", "round", "turn"] = Field(
-        description="an array in seat order, one value per round, or one value for the player whose turn it is"
+    per: Literal["player", "team", "round", "turn"] = Field(
+        description="an array in seat (or team) order, one value per round, or one value for the player whose turn it is"
     )
     kind: Literal["count", "points", "flag", "player", "choice", "counts", "list", "records"]
     label: Words
@@ -168,7 +170,7 @@ class InputDef(Strict):
             raise ValueError("a choice input needs its choices")
         if self.kind == "counts" and not self.parts:
             raise ValueError("a counts input needs its parts")
-        if self.kind == "player" and self.per == "player":
+        if self.kind == "player" and self.per in {"player", "team"}:
             raise ValueError("a player input is given once per round")
         # A list of numbers is a box per number on the pad: known when the game loads, and few.
         numbers_known = isinstance(self.min, int) and isinstance(self.max, int) and 0 <= self.max - self.min < 50
@@ -257,54 +259,116 @@ class OptionCheck(Strict):
     message: Words
 
 
+class EndRule(Strict):
+    """A rule that ends the game after a round (or a turn) when ``when`` holds: a target
+    reached, one player left, a phase completed, an instant win. Its key is the match's
+    ``ended_by``; ``winners`` (a list of sides) names who wins at once, whatever the ranking
+    says (7 Wonders Duel's supremacy, Codenames' assassin); ``result`` is a cooperative
+    game's outcome (won or lost)."""
+
+    key: Key
+    label: Words = Field(description="what ended the game, in a few words: 'Military supremacy'")
+    when: Formula = Field(description="read after the round: the state (totals, out, leaders, each carried value)")
+    winners: Formula | None = Field(
+        None, description="the sides (seats, or teams in a team game) who win at once: an instant win"
+    )
+    result: Literal["won", "lost"] | None = Field(None, description="a cooperative game: the table's result")
+
+
 class End(Strict):
-    """When the game ends: after a number of rounds, once a total reaches a target, and/or
-    when the table says so (``{"type": "end"}``); whichever comes first."""
+    """When the game ends: after a number of rounds, once a total reaches a target, when one
+    of its ``rules`` holds, and/or when the table says so (``{"type": "end"}``); whichever
+    comes first. ``unless`` holds the game on while it is true (Flip 7's tie for the first
+    place), but for a rule that names its winners."""
 
     rounds: Bound | None = Field(None, description="a formula giving null: no set number of rounds")
     target: Bound | None = Field(
         None, description="the game ends after the round in which a total reaches it; a formula giving null: none"
     )
+    rules: list[EndRule] = Field(default_factory=list, max_length=20)
+    unless: Formula | None = Field(None, description="the game goes on while this holds (read as the rules are)")
     table_decides: bool = False
-    untied: bool = Field(False, description="while the first place is shared on the total, the game goes on (Flip 7)")
-    last_standing: bool = Field(False, description="turns: the game ends when one player alone still plays (Mölkky)")
 
     @model_validator(mode="after")
     def _some_end(self) -> End:
-        if self.rounds is None and self.target is None and not self.table_decides and not self.last_standing:
-            raise ValueError("a game needs an end: rounds, target, table_decides or last_standing")
+        if self.rounds is None and self.target is None and not self.table_decides and not self.rules:
+            raise ValueError("a game needs an end: rounds, target, rules or table_decides")
         return self
 
 
 class Carried(Strict):
-    """A value each player keeps from turn to turn (Mölkky's misses in a row)."""
+    """A value each side keeps from round to round (Mölkky's misses in a row, Phase 10's
+    phase): its start, then ``after`` gives it after each round or turn. A ``track`` is
+    shown beside the points (the band, the State), and the end and the ranking read it."""
 
     key: Key
     label: Words
     initial: int | bool
+    track: bool = Field(False, description="shown beside the points: a second track (Phase 10's phase)")
 
 
 class Turns(Strict):
-    """A game played a turn at a time (Mölkky): each action is the turn of the player whose
-    turn it is, scored by the categories (``gained``); then ``after`` gives the player's
-    total and carried values, ``others`` every other player's (reading ``thrower``, the
-    player's values after the turn); a player for whom ``skip`` holds takes no more turns
-    and ranks after every player still playing."""
+    """A game entered a turn at a time (Mölkky): each action is the turn of the player whose
+    turn it is; a player who is ``out`` is skipped."""
 
-    carry: list[Carried] = Field(default_factory=list, max_length=10)
-    after: dict[Key, Formula] = Field(default_factory=dict, description="total and carried values, by key")
-    others: dict[Key, Formula] = Field(default_factory=dict, description="each other player's, by key")
-    skip: Formula | None = Field(None, description="the player is out: no more turns")
+    others: dict[Key, Formula] = Field(
+        default_factory=dict,
+        description="each other player's total and carried values after a turn, reading thrower (its values after)",
+    )
 
 
-class Tiebreak(Strict):
-    """One link of the tie-break chain, evaluated per player on the last round (``total``
-    is the player's total)."""
+class RankKey(Strict):
+    """One key of the ranking, in order: the first that differs decides. The key ``total`` is
+    the score; keys before it rank ahead of it (still in the game, the phase reached), keys
+    after it break ties on it (the most coins). A formula reads the side's values after the
+    last round: ``total``, ``out``, each carried value, and that round's inputs."""
 
     key: Key
-    label: Words = Field(description="what decides, in a few words: 'the most coins'")
-    value: Formula
-    higher: bool = Field(True, description="the higher value wins the tie")
+    label: Words | None = Field(None, description="a tie-break's words: 'the most coins' (the total needs none)")
+    value: Formula | None = Field(None, description="its value for a side; none: the value of that name (total)")
+    order: Literal["highest", "lowest"] | Formula = Field(
+        "highest", description="the higher or the lower ranks first; a formula on the options giving one of them"
+    )
+
+    @property
+    def higher(self) -> bool:
+        """The higher value ranks first (a formula order reads as its usual case: highest)."""
+        return self.order != "lowest"
+
+    @property
+    def formula(self) -> str:
+        return self.value or self.key
+
+
+class Rematch(Strict):
+    """How "New match with the same players" seats them: sorted on ``by`` (a formula on each
+    side's values at the end), ``order`` first; ties keep their seats."""
+
+    by: Formula
+    order: Literal["highest", "lowest"] = "lowest"
+
+
+class Teams(Strict):
+    """A game played in partnerships: the scoring's side is the team. ``size``: the fewest
+    and most players of a team; ``formed``: each seat's team when the table gives none,
+    a formula on ``seat`` and ``players`` (partners opposite: ``seat % (players / 2)``)."""
+
+    size: tuple[int, int] = (2, 2)
+    formed: Formula | None = Field(None, description="each seat's team index when the table gives no teams")
+
+    @model_validator(mode="after")
+    def _size(self) -> Teams:
+        if not 1 <= self.size[0] <= self.size[1] <= 10:
+            raise ValueError("teams.size is [fewest, most] players of a team, 1 to 10")
+        return self
+
+
+class Cooperative(Strict):
+    """A game the table wins or loses together: one side, the whole table. ``won`` gives the
+    result at an end no rule worded (the rounds played, the table's end)."""
+
+    won: Formula = Field(description="the table won, read at the end as the end's rules are")
+    score: bool = Field(True, description="the game has a shared score (cards kept, missions)")
 
 
 class Figure(Strict):
@@ -328,7 +392,7 @@ class Example(Strict):
     name: str
     players: int = Field(ge=1, le=20)
     options: dict[str, Any] = Field(default_factory=dict)
-    before: list[int] | None = Field(None, description="the totals before the first round given")
+    before: list[int] | None = Field(None, description="each side's total before the first round given")
     rounds: list[dict[str, Any]] = Field(min_length=1)
     points: list[int] | None = Field(None, description="the points of the last round")
     totals: list[int] | None = None
@@ -339,71 +403,126 @@ class Example(Strict):
     refused: Literal["invalid", "rule"] | None = Field(None, description="the last round is refused so")
     rule: str | None = Field(None, description="the check that refuses it")
     warnings: list[str] | None = Field(None, description="the warnings the last round raises, by key")
+    teams: list[list[int]] | None = Field(None, description="a team game: the seats of each team (else as formed)")
+    ended_by: str | None = Field(None, description="the end rule that ended the game")
+    result: Literal["won", "lost"] | None = Field(None, description="a cooperative game's result")
+    carried: list[dict[str, int | bool]] | None = Field(None, description="each side's carried values after")
 
 
 class GameFile(Strict):
-    """One game declared as data."""
+    """One game declared as data (the file's second version: docs/game-file.md)."""
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[2] = Field(2, description="the format's version: 2 (a first-version file is upgraded as it is read)")
     key: Key
-    scored: Literal["rounds", "end", "turns"] = Field(
-        description="round after round, once at the end of the game, or a turn at a time (turns)"
+    scored: Literal["rounds", "end"] = Field(description="round after round, or once at the end of the game")
+    entry: Literal["rounds", "turns"] = Field(
+        "rounds", description="a round entered for every side at once, or a turn at a time (the player whose turn it is)"
     )
-    winner: Literal["highest", "lowest"]
-    lowest_wins_when: Formula | None = Field(
-        None, description="an option under which the lowest total wins instead (UNO's other scoring)"
-    )
-    rematch: Literal["same", "lowest_first"] = Field(
-        "same", description="how the next game seats the players: as they sat, or the lowest total first (Mölkky)"
+    play: Literal["competitive", "teams", "cooperative"] = Field(
+        "competitive", description="each for themselves, in partnerships (the side is the team), or the table together"
     )
     box: Box
     options: list[OptionDef] = Field(default_factory=list)
     tables: dict[Key, Any] = Field(default_factory=dict, description="lookup tables the formulas read as tables.<key>")
+    teams: Teams | None = None
     inputs: list[InputDef] = Field(min_length=1, max_length=60)
     derived: list[Derived] = Field(default_factory=list)
     points: list[Category] = Field(min_length=1, max_length=20)
     checks: list[Check] = Field(default_factory=list)
     warnings: list[Check] = Field(default_factory=list, description="checks that only warn: the round is recorded")
+    carry: list[Carried] = Field(default_factory=list, max_length=10)
+    after: dict[Key, Formula] = Field(
+        default_factory=dict,
+        description="a side's total and carried values after its round or turn, by key (total: by default total + gained)",
+    )
+    out: Formula | None = Field(None, description="the side no longer plays (takes no more turns): read after each round")
     turns: Turns | None = None
     option_checks: list[OptionCheck] = Field(default_factory=list)
     end: End
-    tiebreaks: list[Tiebreak] = Field(default_factory=list)
+    ranking: list[RankKey] = Field(min_length=1, max_length=10, description="what ranks the sides, in order")
+    cooperative: Cooperative | None = None
+    rematch: Rematch | None = None
     figures: list[Figure] = Field(default_factory=list)
     reference: list[ReferenceRow] = Field(default_factory=list)
     examples: list[Example] = Field(default_factory=list)
+
+    @property
+    def total_rank(self) -> int:
+        """Where the total stands in the ranking."""
+        return next(index for index, key in enumerate(self.ranking) if key.key == "total")
+
+    @property
+    def winner(self) -> Literal["highest", "lowest"]:
+        """The usual direction of the total (an order set by a formula reads as highest)."""
+        return "lowest" if self.ranking[self.total_rank].order == "lowest" else "highest"
+
+    @property
+    def tiebreaks(self) -> list[RankKey]:
+        """The keys after the total: the tie-break chain."""
+        return self.ranking[self.total_rank + 1 :]
+
+    @property
+    def by_turns(self) -> bool:
+        return self.entry == "turns"
 
     @model_validator(mode="after")
     def _keys_once(self) -> GameFile:
         for kind, keys in (
             ("option", [option.key for option in self.options]),
-            ("input or derived value", [item.key for item in self.inputs] + [item.key for item in self.derived]),
+            (
+                "input, derived or carried value",
+                [item.key for item in self.inputs] + [item.key for item in self.derived] + [c.key for c in self.carry],
+            ),
             ("category", [category.key for category in self.points]),
             (
                 "check",
                 [check.key for check in self.checks + self.warnings] + [check.key for check in self.option_checks],
             ),
-            ("tie-break", [tiebreak.key for tiebreak in self.tiebreaks]),
+            ("ranking key", [key.key for key in self.ranking]),
+            ("end rule", [rule.key for rule in self.end.rules]),
             ("figure", [figure.key for figure in self.figures]),
         ):
             repeated = sorted({key for key in keys if keys.count(key) > 1})
             if repeated:
                 raise ValueError(f"the {kind} {repeated[0]!r} is declared twice")
+        if "total" not in [key.key for key in self.ranking]:
+            raise ValueError("the ranking names the total (key = 'total'), where it stands among its keys")
         if self.scored == "end" and self.end.rounds != 1 and not isinstance(self.end.rounds, str):
             raise ValueError("a game scored at the end has end.rounds = 1 (or a formula: Kingdomino's Dynasty)")
-        turns = self.scored == "turns"
-        if turns != (self.turns is not None):
-            raise ValueError("a game scored by turns has a [turns] table, and only such a game")
+        turns = self.by_turns
+        if self.turns is not None and not turns:
+            raise ValueError("a [turns] table is for a game entered by turns (entry = 'turns')")
         for item in self.inputs:
             if turns and item.per != "turn":
-                raise ValueError(f"inputs.{item.key}: a game scored by turns takes per = 'turn' inputs only")
+                raise ValueError(f"inputs.{item.key}: a game entered by turns takes per = 'turn' inputs only")
             if not turns and item.per == "turn":
-                raise ValueError(f"inputs.{item.key}: per = 'turn' is for a game scored by turns")
+                raise ValueError(f"inputs.{item.key}: per = 'turn' is for a game entered by turns")
+            if item.per == "team" and self.play != "teams":
+                raise ValueError(f"inputs.{item.key}: per = 'team' is for a game played in teams")
+            if item.per == "player" and self.play != "competitive":
+                # The side is the team (or the table): what the side scores is entered per side.
+                raise ValueError(f"inputs.{item.key}: a {self.play} game takes inputs per team or per round")
         per_player = [item.per for item in self.derived] + [check.per for check in self.checks + self.warnings]
         if turns and "player" in per_player:
             # A turn is one player's: its values and rules are the thrower's, read at the round's level.
-            raise ValueError("a game scored by turns has no per-player derived values, checks or warnings")
-        if self.end.last_standing and not (self.turns and self.turns.skip):
-            raise ValueError("end.last_standing needs turns.skip (who is out)")
+            raise ValueError("a game entered by turns has no per-player derived values, checks or warnings")
+        if turns and self.play != "competitive":
+            raise ValueError("a game entered by turns is played each for themselves")
+        if (self.play == "teams") != (self.teams is not None):
+            raise ValueError("a game played in teams has a [teams] table, and only such a game")
+        if (self.play == "cooperative") != (self.cooperative is not None):
+            raise ValueError("a cooperative game has a [cooperative] table, and only such a game")
+        for rule in self.end.rules:
+            if rule.result is not None and self.play != "cooperative":
+                raise ValueError(f"end.rules.{rule.key}: a result (won, lost) is a cooperative game's")
+            if rule.winners is not None and self.play == "cooperative":
+                raise ValueError(f"end.rules.{rule.key}: a cooperative game's end has a result, not winners")
+        for key in self.after:
+            if key != "total" and key not in [item.key for item in self.carry]:
+                raise ValueError(f"after.{key}: {key!r} is neither total nor a carried value")
+        for key in self.turns.others if self.turns else {}:
+            if key != "total" and key not in [item.key for item in self.carry]:
+                raise ValueError(f"turns.others.{key}: {key!r} is neither total nor a carried value")
         return self
 
 
@@ -422,6 +541,8 @@ class GameFileError(ValueError):
 def parse_game_file(data: object, *, source: str = "<game file>") -> GameFile:
     """``data`` (a TOML or JSON document, decoded) read by the schema, or ``GameFileError``
     naming the first field wrong."""
+    if is_first_version(data):
+        data = upgrade(data)  # type: ignore[arg-type]
     try:
         return GameFile.model_validate(data)
     except ValidationError as failure:

@@ -11,7 +11,8 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest
 
-from marquoir.games.declared import Game, declared_games
+from marquoir.games.declared import Game, GameState, declared_games
+from marquoir.games.declared.formulas import context
 from marquoir.games.meta import GameMeta
 from marquoir.tables.kit import (
     ActionBody,
@@ -131,12 +132,9 @@ class DeclaredKeeper(Keeper):
         return "declared/reference.html"
 
     def rematch_order(self, view: MatchView) -> list[int] | None:
-        """``rematch = "lowest_first"``: the lowest total first (and starting), ties as they
-        sat; otherwise as they sat."""
-        if self.game.file.rematch != "lowest_first":
-            return None
-        state = view.engine.state
-        return sorted(range(state.player_count), key=lambda seat: state.totals[seat])
+        """``[rematch]``: sorted on its formula (Mölkky: the lowest total first, and starting),
+        ties as they sat; otherwise as they sat."""
+        return rematch_order(self.game, view.engine.state)
 
     def describe(self) -> dict[str, Any]:
         """What ``GET /api/v1/games/{key}`` publishes: the inputs, options and end."""
@@ -145,10 +143,30 @@ class DeclaredKeeper(Keeper):
 
 def describe_game(game: Game) -> dict[str, Any]:
     file = game.file
+    total_order = file.ranking[file.total_rank].order
     return {
-        "scored": file.scored,
+        "schema_version": file.schema_version,
+        # The first version's fields, said from the second (docs/api-v1.md: extended, never changed).
+        "scored": "turns" if file.by_turns else file.scored,
         "winner": file.winner,
-        "lowest_wins_when": file.lowest_wins_when,
+        "lowest_wins_when": None if total_order in ("highest", "lowest") else f"({total_order}) == 'lowest'",
+        "entry": file.entry,
+        "play": file.play,
+        "teams": {"size": list(file.teams.size), "formed": file.teams.formed} if file.teams else None,
+        "cooperative": {"score": file.cooperative.score} if file.cooperative else None,
+        "carried": [
+            {"key": item.key, "label": {"en": item.label.en, "fr": item.label.fr}, "track": item.track}
+            for item in file.carry
+        ],
+        "ranking": [
+            {
+                "key": key.key,
+                "value": key.formula,
+                "order": key.order,
+                "label": {"en": key.label.en, "fr": key.label.fr} if key.label else None,
+            }
+            for key in file.ranking
+        ],
         "inputs": [
             {
                 "key": item.key,
@@ -195,12 +213,40 @@ def describe_game(game: Game) -> dict[str, Any]:
             "rounds": file.end.rounds,
             "target": file.end.target,
             "table_decides": file.end.table_decides,
-            "untied": file.end.untied,
-            "last_standing": file.end.last_standing,
+            "untied": file.end.unless is not None,
+            "last_standing": any(rule.key == "last_standing" for rule in file.end.rules),
+            "unless": file.end.unless,
+            "rules": [
+                {
+                    "key": rule.key,
+                    "label": {"en": rule.label.en, "fr": rule.label.fr},
+                    "when": rule.when,
+                    "winners": rule.winners,
+                    "result": rule.result,
+                }
+                for rule in file.end.rules
+            ],
         },
         "tiebreaks": [{"key": tiebreak.key, "higher": tiebreak.higher} for tiebreak in file.tiebreaks],
         "categories": [category.key for category in file.points],
     }
+
+
+def rematch_order(game: Game, state: GameState) -> list[int] | None:
+    """The seats of the next match by ``[rematch]`` (each side's value at the end, ``order``
+    first; ties as they sat), or None: as they sat (a team game keeps its seats)."""
+    if game.rematch_by is None or game.file.rematch is None or state.teams is not None or game.cooperative:
+        return None
+    base = {"players": state.players, "sides": state.player_count, "tables": game.file.tables}
+    base["options"] = dict(state.options)
+    values = [
+        game.rematch_by.whole_number(
+            context({**base, "seat": seat, "total": state.totals[seat], "out": state.out[seat], **state.carried[seat]})
+        )
+        for seat in range(state.player_count)
+    ]
+    sign = 1 if game.file.rematch.order == "lowest" else -1
+    return sorted(range(state.player_count), key=lambda seat: (sign * values[seat], seat))
 
 
 KEEPERS = tuple(DeclaredKeeper(game) for game in declared_games())

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from marquoir.games.declared.engine import check_teams, form_teams
 from marquoir.games.declared import Game, resolve_options
 from marquoir.rules import INVALID, RuleError
 
@@ -28,7 +29,31 @@ def clean(game: Game, given: object, player_count: int) -> dict[str, Any]:
         given = {}
     if not isinstance(given, Mapping):
         raise RuleError(INVALID, "bad_options")
-    return resolve_options(game, player_count, given)
+    given = dict(given)
+    teams = given.pop(TEAMS, None)
+    if teams is not None and not game.teams:
+        raise RuleError(INVALID, "no_teams")
+    resolved = resolve_options(game, player_count, given)
+    if game.teams:
+        # The partnerships are kept with the options: the set-up never changes once a match exists.
+        formed = check_teams(game, player_count, teams) if teams is not None else form_teams(game, player_count)
+        resolved[TEAMS] = [list(team) for team in formed]
+    return resolved
+
+
+TEAMS = "teams"
+"""Where a team game's partnerships are kept among its stored options (no option has this key)."""
+
+
+def stored_teams(options: Mapping[str, Any]) -> tuple[tuple[int, ...], ...] | None:
+    """A team game's partnerships as stored with its options."""
+    teams = options.get(TEAMS)
+    return tuple(tuple(team) for team in teams) if isinstance(teams, list) else None
+
+
+def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The stored options without the partnerships: what the formulas read as ``options``."""
+    return {key: value for key, value in options.items() if key != TEAMS}
 
 
 def form_fields(game: Game) -> dict[str, forms.Field]:

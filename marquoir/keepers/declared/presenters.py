@@ -38,7 +38,7 @@ from marquoir.tables.kit import (
 
 from .actions import ROUND, TURN, field_name, form_records
 from .state import totals_by_round
-from .words import local, result_words, round_status, warning_texts
+from .words import local, result_words, round_status, side_names, warning_texts
 
 # Counts up to this many get a stepper (− and +); beyond, the phone's number pad.
 STEPPER_MAX = 30
@@ -354,8 +354,11 @@ def rules_text(game: Game, state: GameState) -> str:
     target, planned = state.target(), state.rounds_planned()
     if target is not None:
         parts.append(_("ends when a total reaches %(target)s") % {"target": total_text(target)})
-    if game.file.end.last_standing:
-        parts.append(_("or when one player alone is still in"))
+    for rule in game.file.end.rules:
+        if rule.key == "last_standing":
+            parts.append(_("or when one player alone is still in"))
+        else:
+            parts.append(_("or at once: %(rule)s") % {"rule": local(rule.label)})
     if planned is not None and game.file.scored != "end":
         parts.append(ngettext("%(rounds)s round", "%(rounds)s rounds", planned) % {"rounds": planned})
     if game.file.tiebreaks:
@@ -372,8 +375,8 @@ def _thrower(state: GameState, names: Sequence[str]) -> tuple[str, str]:
     if seat is None:
         return "", ""
     parts = [total_text(state.totals[seat])]
-    if state.game.file.turns is not None:
-        for item in state.game.file.turns.carry:
+    if state.game.by_turns:
+        for item in state.game.file.carry:
             value = state.carried[seat].get(item.key)
             if isinstance(value, bool) or not value:
                 continue
@@ -388,11 +391,13 @@ def table_context(
     game: Game, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
 ) -> dict[str, Any]:
     state: GameState = view.engine.state
-    names = list(view.row.players)
+    # The sides that score: a team game's band and pad are by team, a cooperative game's the table's.
+    names = side_names(game, state.teams, view.row.players)
     name = local(game.file.box.names)
     thrower, standing = _thrower(state, names)
     context: dict[str, Any] = {
-        "players": band_in_points(names, state.totals, current=state.current, marked=view.row.first),
+        "players": band_in_points(names, state.totals, current=state.current, marked=state.first),
+        "result": state.outcome,
         "action_type": TURN if game.by_turns else ROUND,
         "warnings": warning_texts(game, state.rounds[-1], names) if state.rounds else [],
         "thrower": thrower,

@@ -79,7 +79,33 @@ def tie_text(game: Game, broken: TieBroken | None, players: Sequence[str]) -> st
     }
 
 
-def _end_text(outcome: RoundScored) -> str:
+def side_names(game: Game, teams: Sequence[Sequence[int]] | None, players: Sequence[str]) -> list[str]:
+    """The names of the sides that score: the players, each team by its players ("Ada and
+    Cy"), or the table (a cooperative game)."""
+    if teams is not None:
+        return [join_names([players[seat] for seat in team]) for team in teams]
+    if game.cooperative:
+        return [_("The table")]
+    return list(players)
+
+
+def outcome_text(
+    game: Game, won: Sequence[int], totals: Sequence[int], names: Sequence[str], result: str | None
+) -> str:
+    """The result as a sentence: a cooperative game's (won or lost together), else who won."""
+    if result == "won":
+        if game.file.cooperative is not None and game.file.cooperative.score:
+            return _("The table wins together, with %(score)s.") % {"score": total_text(totals[0])}
+        return _("The table wins together.")
+    if result == "lost":
+        return _("The table loses together.")
+    return result_text(won, totals, names)
+
+
+def _end_text(outcome: RoundScored, game: Game | None = None) -> str:
+    rule = next((rule for rule in game.file.end.rules if rule.key == outcome.end_reason), None) if game else None
+    if rule is not None and rule.key != "last_standing":
+        return _("%(rule)s: the game is over.") % {"rule": local(rule.label)}
     if outcome.end_reason == "target":
         return _("A total reached the target: the game is over.")
     if outcome.end_reason == "last_standing":
@@ -93,7 +119,8 @@ def log_words(game: Game) -> LogWords:
     """The game's log, in a sentence and in short, for each round, end and undo."""
     final = game.file.scored == "end"
 
-    def describe(outcome: Any, players: Sequence[str]) -> str:
+    def describe(outcome: Any, people: Sequence[str]) -> str:
+        players = side_names(game, outcome.teams, people)
         if isinstance(outcome, RoundScored):
             if outcome.player is not None:
                 text = turn_text(outcome, players)
@@ -106,15 +133,20 @@ def log_words(game: Game) -> LogWords:
                 }
             if outcome.game_over:
                 if not final:
-                    text += " " + _end_text(outcome)
-                text += " " + result_text(first_after(game, outcome), outcome.totals, players)
+                    text += " " + _end_text(outcome, game)
+                text += " " + outcome_text(
+                    game, first_after(game, outcome), outcome.totals, players, outcome.result
+                )
             return text
         stopped = ngettext(
             "The players stopped after %(count)s round.", "The players stopped after %(count)s rounds.", outcome.rounds
         ) % {"count": outcome.rounds}
-        return stopped + " " + result_text(outcome.winners, outcome.totals, players)
+        return stopped + " " + outcome_text(game, outcome.winners, outcome.totals, players, outcome.result)
 
-    def describe_short(outcome: Any, players: Sequence[str]) -> str:
+    def describe_short(outcome: Any, people: Sequence[str]) -> str:
+        players = side_names(game, outcome.teams, people)
+        if outcome.result is not None:
+            return outcome_text(game, (), outcome.totals, players, outcome.result)
         if isinstance(outcome, RoundScored):
             leaders = first_after(game, outcome)
             standing = (
@@ -129,7 +161,8 @@ def log_words(game: Game) -> LogWords:
             return _("Round %(number)s · %(standing)s") % {"number": outcome.number, "standing": standing}
         return game_over_short(outcome.winners, outcome.totals, players)
 
-    def describe_undo(undone: Any, players: Sequence[str]) -> str:
+    def describe_undo(undone: Any, people: Sequence[str]) -> str:
+        players = side_names(game, undone.teams, people)
         if isinstance(undone, RoundScored):
             if undone.player is not None:
                 return _("%(name)s’s throw taken back.") % {"name": players[undone.player]}
@@ -305,6 +338,17 @@ def wordings(game: Game) -> Mapping[str, Wording]:
             _("“%(input)s” holds at most %(most)s entries.") % {"input": whose(p, s), "most": p.get("most")}
         ),
         "input_repeated": lambda p, s: _("“%(input)s” names the same thing twice.") % {"input": whose(p, s)},
+        "teams_needed": lambda p, s: _("Say the teams: this game is played in partnerships."),
+        "teams_formed": lambda p, s: _("The rules cannot form the teams at this many players."),
+        "no_teams": lambda p, s: _("This game is not played in teams."),
+        "teams_shape": lambda p, s: _("“teams” must be a list of teams, each a list of seats."),
+        "teams_seats": lambda p, s: (
+            _("Each of the %(players)s seats must be in exactly one team.") % {"players": p.get("players")}
+        ),
+        "teams_size": lambda p, s: (
+            _("Two teams at least, each of %(least)s to %(most)s players.")
+            % {"least": p.get("least"), "most": p.get("most")}
+        ),
         "turn_game": lambda p, s: _("This game is played a turn at a time: send a “turn”."),
         "round_game": lambda p, s: _("This game is scored a round at a time: send a “round”."),
     }
@@ -313,5 +357,7 @@ def wordings(game: Game) -> Mapping[str, Wording]:
 def result_words(state: GameState, players: Sequence[str]) -> tuple[str, str | None]:
     """The end's headline and, where totals tied, how the tie was settled."""
     won = winners(state)
-    headline = result_text(won, state.totals, players)
+    headline = outcome_text(state.game, won, state.totals, players, state.outcome)
+    if state.outcome is not None:
+        return headline, None
     return headline, tie_text(state.game, tie_broken(state), players)
