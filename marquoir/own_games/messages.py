@@ -52,14 +52,40 @@ PROBLEMS: Mapping[str, Problem] = {
     "unknown_name": lambda p: _("“%(name)s” is not a name this formula knows.") % p,
     "unknown_function": lambda p: (
         _(
-            "“%(name)s” is not a function formulas know: they know size, sum, min, max, abs, int, string, "
-            "bool, has, contains, startsWith and endsWith, and map, filter, all, exists and exists_one."
+            "“%(name)s” is not a function formulas know: they know size, sum, min, max, abs, rank_points, int, "
+            "string, has, contains, startsWith and endsWith, and map, filter, all, exists and exists_one."
         )
         % p
     ),
+    "type.double": lambda p: (
+        _("At line %(line)s, column %(column)s: a decimal number; a game file counts in whole numbers.") % p
+    ),
+    "type.operator": lambda p: (
+        _("At line %(line)s, column %(column)s: this operator does not take values of these kinds.") % p
+    ),
+    "type.condition": lambda p: (
+        _("At line %(line)s, column %(column)s: the condition before “?” must be true or false.") % p
+    ),
+    "type.branches": lambda p: (
+        _("At line %(line)s, column %(column)s: the two sides of “? :” give values of different kinds.") % p
+    ),
+    "type.field": lambda p: _("At line %(line)s, column %(column)s: there is no such field here.") % p,
+    "type.index": lambda p: _("At line %(line)s, column %(column)s: this cannot be indexed so.") % p,
+    "type.function": lambda p: _("At line %(line)s, column %(column)s: this function does not take these values.") % p,
+    "type.macro": lambda p: (
+        _("At line %(line)s, column %(column)s: map, filter, all and exists go over a list, with a true or false test.")
+        % p
+    ),
+    "type.result": lambda p: _(
+        "This formula gives a value of the wrong kind here (a whole number, or true or false, is expected)."
+    ),
+    "type.unknown_name": lambda p: _("At line %(line)s, column %(column)s: a name this formula does not know.") % p,
+    "type.literal": lambda p: _("At line %(line)s, column %(column)s: a value a game file does not take.") % p,
+    "type.syntax": lambda p: _("This formula cannot be read, at line %(line)s, column %(column)s.") % p,
+    "type.nested": lambda p: _("This formula nests too deep.") % p,
     "name_taken": lambda p: _("“%(name)s” is a name the formulas use already: choose another.") % p,
     "file_or_toml": lambda p: _("Send the game file once: as “file” (JSON) or as “toml” (text)."),
-    "not_carried": lambda p: _("Only the total and the values carried from turn to turn are set after a turn."),
+    "not_carried": lambda p: _("Only the total and the values carried from round to round are set after a round."),
     "schema.missing": lambda p: _("Something required is missing here."),
     "schema.extra_forbidden": lambda p: _("This is not a part of a game file."),
     "schema.string_too_short": lambda p: _("This needs a text."),

@@ -381,7 +381,8 @@ def test_the_edition_option_switches_the_maki_tie_rule() -> None:
     party = play(start("majority_game", 4, options={"edition": "party"}), inputs).state
     assert [original.breakdown(seat)["maki"] for seat in range(4)] == [3, 3, 0, 0]
     assert [party.breakdown(seat)["maki"] for seat in range(4)] == [6, 6, 3, 0]
-    assert original.over and party.over
+    assert original.over
+    assert party.over
     assert winners(original) == winners(party) == (0, 1)
 
 
@@ -417,7 +418,12 @@ FIRST_VERSION: dict[str, Any] = {
         "sources": ["a house rule"],
     },
     "options": [
-        {"key": "reverse", "kind": "flag", "label": {"en": "Highest wins", "fr": "Le plus haut gagne"}, "default": False}
+        {
+            "key": "reverse",
+            "kind": "flag",
+            "label": {"en": "Highest wins", "fr": "Le plus haut gagne"},
+            "default": False,
+        }
     ],
     "inputs": [
         {"key": "hit", "per": "turn", "kind": "count", "label": {"en": "Hit", "fr": "Touché"}, "min": 0, "max": 60}
@@ -470,7 +476,9 @@ def test_the_upgraded_file_is_read_and_played_as_the_second_version() -> None:
     assert file.ranking[file.total_rank].order == "(options.reverse) ? 'highest' : 'lowest'"
     assert [key.key for key in file.ranking] == ["in_play", "total", "fewer_misses"]
     assert [rule.key for rule in file.end.rules] == ["last_standing"]
-    assert (file.end.unless, file.out, file.rematch.by if file.rematch else None) == (FIRST_SHARED, "misses >= 3", "total")
+    assert (file.end.unless, file.out) == (FIRST_SHARED, "misses >= 3")
+    assert file.rematch is not None
+    assert (file.rematch.by, file.rematch.order) == ("total", "lowest")
     darts = compile_game(file, source="darts_race")
     assert mismatches(darts, file.examples[0]) == []
     assert darts.lowest_wins_for({"reverse": False}, 2)

@@ -5,10 +5,9 @@ labels are escaped wherever they show; every refusal says why in the page's lang
 
 from __future__ import annotations
 
-import tomllib
-
 import json
 import re
+import tomllib
 from typing import Any
 
 import pytest

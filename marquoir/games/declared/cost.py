@@ -400,9 +400,9 @@ def game_cost(game: Game) -> GameCost:
         add(f"options.{option.key}.default_formula", option.default_formula)
     for check in file.option_checks:
         add(f"option_checks.{check.key}.holds", check.holds)
-    for key in file.ranking:
-        if key.order not in ("highest", "lowest"):
-            add(f"ranking.{key.key}.order", key.order)
+    for rank in file.ranking:
+        if rank.order not in ("highest", "lowest"):
+            add(f"ranking.{rank.key}.order", rank.order)
     for name, value in (("rounds", file.end.rounds), ("target", file.end.target)):
         add(f"end.{name}", value if isinstance(value, str) else None)
     for item in file.inputs:
@@ -437,8 +437,8 @@ def game_cost(game: Game) -> GameCost:
     for kind in ("checks", "warnings"):
         for check in getattr(file, kind):
             add(f"{kind}.{check.key}.holds", check.holds, players if check.per == "player" else 1)
-    for key in file.ranking:
-        add(f"ranking.{key.key}.value", key.formula, players)
+    for rank in file.ranking:
+        add(f"ranking.{rank.key}.value", rank.formula, players)
     for figure in file.figures:
         add(f"figures.{figure.key}.value", figure.value, players)
     for key, source in file.after.items():

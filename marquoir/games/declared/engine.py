@@ -274,9 +274,7 @@ class Setup:
         if teams is not None:
             # The first side to act is the team of the player who starts.
             first = next(index for index, team in enumerate(teams) if self.first in team)
-        return GameState(
-            self.game, dict(self.options), sides, first, people=self.player_count, teams=teams
-        )
+        return GameState(self.game, dict(self.options), sides, first, people=self.player_count, teams=teams)
 
 
 def sides_of(game: Game, player_count: int, teams: Sequence[Sequence[int]] | None) -> int:
@@ -441,7 +439,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
             for player, value in enumerate(raw)
         ]
     number = len(state.rounds) + 1
-    before, carried_before, out_before = state.totals, state.carried, state.out
+    before, carried_before = state.totals, state.carried
     # ``all``: each side's inputs, derived values and running state (its total and carried
     # values as they stand before the round), a list in side order.
     series: dict[str, Any] = {item.spec.key: inputs[item.spec.key] for item in game.player_inputs}
@@ -510,7 +508,9 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         for key, value in carried[seat].items():
             players[seat].set(key, value)
     orders = state.orders
-    ranks = tuple(tuple(_rank_value(compiled, players[seat]) for _key, compiled in game.ranking) for seat in range(count))
+    ranks = tuple(
+        tuple(_rank_value(compiled, players[seat]) for _key, compiled in game.ranking) for seat in range(count)
+    )
     figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
     end_reason, instant, result = _end(state, table, number, totals, carried, out, ranks, orders)
     return RoundScored(
@@ -545,19 +545,19 @@ def _after_round(
     if not game.after and game.out is None:
         totals = tuple(was + points for was, points in zip(state.totals, gained, strict=True))
         return totals, state.carried, state.out
-    totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
+    new_totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
     base = _option_context(state)
     for seat, scope in enumerate(players):
         scope.set("gained", gained[seat])
-        after: dict[str, Any] = {"total": totals[seat] + gained[seat], **carried[seat]}
+        after: dict[str, Any] = {"total": new_totals[seat] + gained[seat], **carried[seat]}
         for key, compiled in game.after:
             after[key] = _evaluated(compiled, scope)
         _check_kept(after, game.carried, "after")
-        totals[seat] = after.pop("total")
+        new_totals[seat] = after.pop("total")
         carried[seat] = after
         if game.out is not None:
-            out[seat] = _truth(game.out, {**base, "seat": seat, "total": totals[seat], **after})
-    return tuple(totals), tuple(carried), tuple(out)
+            out[seat] = _truth(game.out, {**base, "seat": seat, "total": new_totals[seat], **after})
+    return tuple(new_totals), tuple(carried), tuple(out)
 
 
 def _after_turn(
@@ -986,7 +986,6 @@ def _option_context(state: GameState) -> dict[str, Any]:
         "tables": state.game.file.tables,
         "options": dict(state.options),
     }
-
 
 
 def _without(series: Sequence[Any], seat: int) -> list[Any]:

@@ -10,7 +10,18 @@ from dataclasses import dataclass
 
 from marquoir.rules.errors import RuleError
 
-from .engine import GameState, Round, Turn, apply, check_teams, form_teams, resolve_options, sides_of, standings, winners
+from .engine import (
+    GameState,
+    Round,
+    Turn,
+    apply,
+    check_teams,
+    form_teams,
+    resolve_options,
+    sides_of,
+    standings,
+    winners,
+)
 from .game import Game
 from .gamefile import Example
 

@@ -236,10 +236,7 @@ def compile_formula(
     if types is not None:
         typed = {name: types.get(name, DYN) for name in names}
         try:
-            if expected is None:
-                value_type = check_formula(source, typed)
-            else:
-                value_type = check_formula_is(source, typed, expected)
+            value_type = check_formula(source, typed) if expected is None else check_formula_is(source, typed, expected)
         except FormulaTypeError as fault:
             raise GameFileError(
                 file,

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from .formulas import Compiled, FormulaFailed, compile_formula, context
-from .types import BOOL, DYN, INT, STRING, ListOf, Nullable, Record, Type, type_of_value
 from .gamefile import Bound, GameFile, GameFileError, InputDef, read_game_file
+from .types import BOOL, DYN, INT, STRING, ListOf, Nullable, Record, Type, type_of_value
 
 TABLE_NAMES = ("players", "sides", "tables")
 RESERVED = frozenset(
@@ -272,9 +272,7 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     )
     # A ranking key reads the side's values after the last round (its total, out, carried values).
     rank_level = {*player_level, "out"}
-    ranking = tuple(
-        (key.key, compiled(key.formula, f"ranking.{key.key}.value", rank_level)) for key in file.ranking
-    )
+    ranking = tuple((key.key, compiled(key.formula, f"ranking.{key.key}.value", rank_level)) for key in file.ranking)
     rank_orders = tuple(
         key.order
         if key.order in ("highest", "lowest")
@@ -320,6 +318,7 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
 
 def input_type(spec: InputDef) -> Type:
     """What a formula reads of an input: a number, a yes or no, a group of counts, a list."""
+
     def part_type(part: Any) -> Type:
         kind = STRING if part.names else INT
         return Nullable(kind) if part.optional else kind

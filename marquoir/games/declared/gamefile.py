@@ -141,7 +141,7 @@ class InputDef(Strict):
 
     key: Key
     per: Literal["player", "team", "round", "turn"] = Field(
-        description="an array in seat (or team) order, one value per round, or one value for the player whose turn it is"
+        description="an array in seat (or team) order, one value per round, or one for the player whose turn it is"
     )
     kind: Literal["count", "points", "flag", "player", "choice", "counts", "list", "records"]
     label: Words
@@ -339,6 +339,11 @@ class RankKey(Strict):
     def formula(self) -> str:
         return self.value or self.key
 
+    @property
+    def words(self) -> Words:
+        """What decides, in a few words (the total's: its key)."""
+        return self.label or Words(en=self.key, fr=self.key)
+
 
 class Rematch(Strict):
     """How "New match with the same players" seats them: sorted on ``by`` (a formula on each
@@ -412,11 +417,14 @@ class Example(Strict):
 class GameFile(Strict):
     """One game declared as data (the file's second version: docs/game-file.md)."""
 
-    schema_version: Literal[2] = Field(2, description="the format's version: 2 (a first-version file is upgraded as it is read)")
+    schema_version: Literal[2] = Field(
+        2, description="the format's version: 2 (a first-version file is upgraded as it is read)"
+    )
     key: Key
     scored: Literal["rounds", "end"] = Field(description="round after round, or once at the end of the game")
     entry: Literal["rounds", "turns"] = Field(
-        "rounds", description="a round entered for every side at once, or a turn at a time (the player whose turn it is)"
+        "rounds",
+        description="a round entered for every side at once, or a turn at a time (the player whose turn it is)",
     )
     play: Literal["competitive", "teams", "cooperative"] = Field(
         "competitive", description="each for themselves, in partnerships (the side is the team), or the table together"
@@ -433,9 +441,11 @@ class GameFile(Strict):
     carry: list[Carried] = Field(default_factory=list, max_length=10)
     after: dict[Key, Formula] = Field(
         default_factory=dict,
-        description="a side's total and carried values after its round or turn, by key (total: by default total + gained)",
+        description="a side's total and carried values after its round or turn, by key (total: total + gained)",
     )
-    out: Formula | None = Field(None, description="the side no longer plays (takes no more turns): read after each round")
+    out: Formula | None = Field(
+        None, description="the side no longer plays (takes no more turns): read after each round"
+    )
     turns: Turns | None = None
     option_checks: list[OptionCheck] = Field(default_factory=list)
     end: End
@@ -487,6 +497,9 @@ class GameFile(Strict):
                 raise ValueError(f"the {kind} {repeated[0]!r} is declared twice")
         if "total" not in [key.key for key in self.ranking]:
             raise ValueError("the ranking names the total (key = 'total'), where it stands among its keys")
+        for key in self.ranking:
+            if key.key != "total" and key.label is None:
+                raise ValueError(f"ranking.{key.key}: a key but the total says in a few words what decides (label)")
         if self.scored == "end" and self.end.rounds != 1 and not isinstance(self.end.rounds, str):
             raise ValueError("a game scored at the end has end.rounds = 1 (or a formula: Kingdomino's Dynasty)")
         turns = self.by_turns
@@ -517,12 +530,13 @@ class GameFile(Strict):
                 raise ValueError(f"end.rules.{rule.key}: a result (won, lost) is a cooperative game's")
             if rule.winners is not None and self.play == "cooperative":
                 raise ValueError(f"end.rules.{rule.key}: a cooperative game's end has a result, not winners")
-        for key in self.after:
-            if key != "total" and key not in [item.key for item in self.carry]:
-                raise ValueError(f"after.{key}: {key!r} is neither total nor a carried value")
-        for key in self.turns.others if self.turns else {}:
-            if key != "total" and key not in [item.key for item in self.carry]:
-                raise ValueError(f"turns.others.{key}: {key!r} is neither total nor a carried value")
+        settable = {"total", *(item.key for item in self.carry)}
+        for name in self.after:
+            if name not in settable:
+                raise ValueError(f"after.{name}: {name!r} is neither total nor a carried value")
+        for name in self.turns.others if self.turns else {}:
+            if name not in settable:
+                raise ValueError(f"turns.others.{name}: {name!r} is neither total nor a carried value")
         return self
 
 

@@ -9,8 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from marquoir.games.declared.engine import check_teams, form_teams
 from marquoir.games.declared import Game, resolve_options
+from marquoir.games.declared.engine import check_teams, form_teams
 from marquoir.rules import INVALID, RuleError
 
 from .words import local

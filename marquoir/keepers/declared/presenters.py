@@ -363,7 +363,7 @@ def rules_text(game: Game, state: GameState) -> str:
         parts.append(ngettext("%(rounds)s round", "%(rounds)s rounds", planned) % {"rounds": planned})
     if game.file.tiebreaks:
         parts.append(
-            _("ties: %(chain)s") % {"chain": ", ".join(local(tiebreak.label) for tiebreak in game.file.tiebreaks)}
+            _("ties: %(chain)s") % {"chain": ", ".join(local(tiebreak.words) for tiebreak in game.file.tiebreaks)}
         )
     return " · ".join(parts)
 

@@ -77,9 +77,7 @@ def state_schema(game: Game, key: str | None = None) -> type[OutSchema]:
 
 def start(game: Game, row: MatchRow) -> Match:
     """The engine's match for a stored set-up (its options were resolved on creation)."""
-    return Match.start(
-        Setup(game, len(row.players), row.first, game_options(row.options), stored_teams(row.options))
-    )
+    return Match.start(Setup(game, len(row.players), row.first, game_options(row.options), stored_teams(row.options)))
 
 
 def side_of(state: GameState, seat: int) -> int:

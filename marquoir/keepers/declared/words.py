@@ -74,7 +74,7 @@ def tie_text(game: Game, broken: TieBroken | None, players: Sequence[str]) -> st
     )
     return _("%(names)s are tied on points; the tie goes to %(rule)s (%(values)s).") % {
         "names": tied,
-        "rule": local(tiebreak.label),
+        "rule": local(tiebreak.words),
         "values": values,
     }
 
@@ -134,9 +134,7 @@ def log_words(game: Game) -> LogWords:
             if outcome.game_over:
                 if not final:
                     text += " " + _end_text(outcome, game)
-                text += " " + outcome_text(
-                    game, first_after(game, outcome), outcome.totals, players, outcome.result
-                )
+                text += " " + outcome_text(game, first_after(game, outcome), outcome.totals, players, outcome.result)
             return text
         stopped = ngettext(
             "The players stopped after %(count)s round.", "The players stopped after %(count)s rounds.", outcome.rounds
