@@ -29,7 +29,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marquoir.games.declared import End, Game, Match, Round, Setup, load_game, resolve_options, standings, winners
-from marquoir.games.declared.engine import GameState, check_teams, form_teams
+from marquoir.games.declared.engine import Ended, GameState, RoundScored, check_teams, form_teams
 from marquoir.games.declared.examples import mismatches
 from marquoir.games.declared.formulas import compile_formula, context
 from marquoir.games.declared.game import compile_game
@@ -255,6 +255,7 @@ def test_the_table_ending_a_cooperative_game_loses_it() -> None:
     match = play(start("coop_game", 4), {"mission": 1, "success": True}, {"mission": 2, "success": True})
     match = match.apply(End())
     ended = match.outcomes[-1]
+    assert isinstance(ended, Ended)
     state = match.state
     assert (ended.result, ended.winners, ended.end_reason) == ("lost", (), "declared")
     assert (state.over, state.ended_by, state.outcome) == (True, "declared", "lost")
@@ -306,7 +307,9 @@ def test_a_supremacy_ends_the_match_at_once_and_ranks_its_winner_first_with_fewe
     match = play(match, {"points": [5, 2], "supremacy": [False, True]})
     state = match.state
     assert (state.over, state.ended_by, state.round_count) == (True, "supremacy", 2)
-    assert match.outcomes[-1].instant == (1,)
+    last = match.outcomes[-1]
+    assert isinstance(last, RoundScored)
+    assert last.instant == (1,)
     assert state.totals == (35, 12)
     assert winners(state) == (1,)
     assert [(standing.player, standing.score, standing.rank) for standing in standings(state)] == [
@@ -322,7 +325,9 @@ def test_without_a_supremacy_the_third_age_ends_the_game_on_points() -> None:
     match = play(match, {"points": [10, 7], "blue": [3, 0]})
     state = match.state
     assert (state.over, state.ended_by, state.totals) == (True, "rounds", (30, 31))
-    assert match.outcomes[-1].instant == ()
+    last = match.outcomes[-1]
+    assert isinstance(last, RoundScored)
+    assert last.instant == ()
     assert winners(state) == (1,)
 
 
@@ -334,7 +339,9 @@ def rank_points(values: list[int], points: list[int], tie: str, least: int | Non
     source = "rank_points(values, points, tie)" if least is None else "rank_points(values, points, tie, least)"
     names = {"values", "points", "tie", "least"}
     compiled = compile_formula(source, file="test", field="formula", names=names)
-    return compiled.evaluate(context({"values": values, "points": points, "tie": tie, "least": least}))
+    scored = compiled.evaluate(context({"values": values, "points": points, "tie": tie, "least": least}))
+    assert isinstance(scored, list)
+    return [int(points) for points in scored]
 
 
 @pytest.mark.parametrize(

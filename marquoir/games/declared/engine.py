@@ -268,8 +268,12 @@ class Setup:
     def initial_state(self) -> GameState:
         sides = sides_of(self.game, self.player_count, self.teams)
         teams = self.teams
-        if self.game.teams and teams is None:
-            teams = form_teams(self.game, self.player_count)
+        if self.game.teams:
+            teams = (
+                form_teams(self.game, self.player_count)
+                if teams is None
+                else check_teams(self.game, self.player_count, teams)
+            )
         first = self.first % sides
         if teams is not None:
             # The first side to act is the team of the player who starts.
@@ -556,7 +560,7 @@ def _after_round(
         new_totals[seat] = after.pop("total")
         carried[seat] = after
         if game.out is not None:
-            out[seat] = _truth(game.out, {**base, "seat": seat, "total": new_totals[seat], **after})
+            out[seat] = _truth(game.out, {**base, "seat": seat, "team": seat, "total": new_totals[seat], **after})
     return tuple(new_totals), tuple(carried), tuple(out)
 
 

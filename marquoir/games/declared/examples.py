@@ -40,9 +40,12 @@ def play(game: Game, example: Example) -> Played:
     round is raised (the example itself is wrong)."""
     options = resolve_options(game, example.players, example.options)
     before = tuple(example.before) if example.before is not None else None
-    teams = check_teams(game, example.players, example.teams) if example.teams is not None else None
-    if game.teams and teams is None:
-        teams = form_teams(game, example.players)
+    try:
+        teams = check_teams(game, example.players, example.teams) if example.teams is not None else None
+        if game.teams and teams is None:
+            teams = form_teams(game, example.players)
+    except RuleError as refusal:
+        return Played(None, refusal)  # the set-up itself refused: the example says so, or fails
     sides = sides_of(game, example.players, teams)
     state = GameState(game, options, sides, 0, before=before, people=example.players, teams=teams)
     action = Turn if game.by_turns else Round

@@ -300,7 +300,10 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         end_target=bound(file.end.target, "end.target", option_level),
         end_rules=end_rules,
         end_unless=compiled(file.end.unless, "end.unless", end_level, BOOL) if file.end.unless else None,
-        cooperative_won=compiled(file.cooperative.won, "cooperative.won", end_level, BOOL)
+        # Read at the table's end too, where no round is being scored: the state alone.
+        cooperative_won=compiled(
+            file.cooperative.won, "cooperative.won", {*option_level, "round", "all", "leaders"}, BOOL
+        )
         if file.cooperative
         else None,
         ranking=ranking,
