@@ -78,9 +78,7 @@ def second_version(base: Mapping[str, Any]) -> dict[str, Any]:
     ranking = data.get("ranking")
     if not isinstance(ranking, list):
         return data
-    at = next(
-        (index for index, key in enumerate(ranking) if isinstance(key, Mapping) and key.get("key") == "total"), None
-    )
+    at = _total_at(ranking)
     if at is None:
         return data
     order = ranking[at].get("order", "highest")
@@ -93,14 +91,19 @@ def second_version(base: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _total_at(ranking: Sequence[Any]) -> int | None:
+    """Where the total stands in a file's ranking (None: a ranking the schema will refuse)."""
+    return next(
+        (index for index, key in enumerate(ranking) if isinstance(key, Mapping) and key.get("key") == "total"), None
+    )
+
+
 def ranking_form_to_file(data: dict[str, Any]) -> None:
     """The form's ``winner`` and ``tiebreaks`` back into the file's ``ranking``: the keys the
     form does not show (before the total, still in the game) kept, and the total's order a
     formula as the base had it while the form's winner is the one that formula reads as."""
     ranking: list[Any] = data["ranking"] if isinstance(data.get("ranking"), list) else []
-    at = next(
-        (index for index, key in enumerate(ranking) if isinstance(key, Mapping) and key.get("key") == "total"), None
-    )
+    at = _total_at(ranking)
     before = list(ranking[:at]) if at is not None else []
     total = dict(ranking[at]) if at is not None else {"key": "total"}
     winner = data.pop("winner", "highest")

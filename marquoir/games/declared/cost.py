@@ -25,8 +25,6 @@ import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token
@@ -38,6 +36,7 @@ from marquoir.rules.errors import RuleError
 from .engine import MAX_ROUNDS, MAX_SHARES, MAX_TURNS, GameState
 from .game import Game
 from .gamefile import GameFile, InputDef, Spread
+from .grammar import parser
 
 COMPREHENSIONS = frozenset({"map", "filter", "all", "exists", "exists_one"})
 LINEAR_FUNCTIONS = frozenset(
@@ -83,22 +82,8 @@ TEXT_PER_ENTRY = 24
 """``string(x)`` of a value writes at most this many characters an entry (a 64-bit number and a separator)."""
 
 
-@cache
 def _parser() -> Lark:
-    grammar = (Path(__file__).with_name("cel.lark")).read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        start="expr",
-        lexer_callbacks={"IDENT": _literals},
-        maybe_placeholders=False,
-        priority="invert",
-    )
-
-
-def _literals(token: Token) -> Token:
-    """``true`` and ``false`` are words of the grammar and literals of the language."""
-    return Token("BOOL_LIT", token.value) if token.value in ("true", "false") else token
+    return parser()
 
 
 def bound(

@@ -166,7 +166,7 @@ class GameState:
         """Each ranking key's order at this table: True where the higher ranks first."""
         if self.rounds and self.rounds[-1].orders:
             return self.rounds[-1].orders  # read once per round (an order may be a formula)
-        return self.game.orders_for(self.options, self.players)
+        return self.game.orders_for(self.options, self.players, self.player_count)
 
     @property
     def lowest_wins(self) -> bool:
@@ -233,7 +233,7 @@ class GameState:
 
     def categories_counted(self) -> tuple[str, ...]:
         """The categories this match's options count (a variant's bonus only when it is played)."""
-        options = _option_context(self)
+        options = option_context(self)
         return tuple(
             category.key for category in self.game.categories if category.when is None or _truth(category.when, options)
         )
@@ -247,10 +247,10 @@ class GameState:
 
     def rounds_planned(self) -> int | None:
         """How many rounds the game has, if the file says (Skull King: the deal's length)."""
-        return _bound(self.game.end_rounds, _option_context(self))
+        return _bound(self.game.end_rounds, option_context(self))
 
     def target(self) -> int | None:
-        return _bound(self.game.end_target, _option_context(self))
+        return _bound(self.game.end_target, option_context(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +266,6 @@ class Setup:
     """A team game: each team's seats (the sides)."""
 
     def initial_state(self) -> GameState:
-        sides = sides_of(self.game, self.player_count, self.teams)
         teams = self.teams
         if self.game.teams:
             teams = (
@@ -274,6 +273,7 @@ class Setup:
                 if teams is None
                 else check_teams(self.game, self.player_count, teams)
             )
+        sides = sides_of(self.game, self.player_count, teams)
         first = self.first % sides
         if teams is not None:
             # The first side to act is the team of the player who starts.
@@ -294,7 +294,7 @@ def form_teams(game: Game, player_count: int) -> tuple[tuple[int, ...], ...]:
     """The teams the rules form at ``player_count`` (``teams.formed``), or ``RuleError``."""
     if game.team_of is None:
         raise RuleError(INVALID, "teams_needed")
-    variables = {"players": player_count, "sides": player_count, "tables": game.file.tables}
+    variables = {"players": player_count, "tables": game.file.tables}
     of = [game.team_of.whole_number(context({**variables, "seat": seat})) for seat in range(player_count)]
     if any(team < 0 or team >= player_count for team in of):
         raise RuleError(INVALID, "teams_formed")
@@ -401,7 +401,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
             raise RuleError(INVALID, "no_round")
         result = None
         if state.game.cooperative_won is not None:
-            scope = _end_scope(state, state.totals, state.carried, state.out, state.rounds[-1].ranks)
+            scope = _end_scope(state, state.totals, state.carried, state.out, state.rounds[-1].ranks, state.orders)
             result = "won" if _truth(state.game.cooperative_won, scope) else "lost"
         ended = replace(state, ended=True, result=result)
         return ended, Ended(len(state.rounds), state.totals, winners(ended), result=result, teams=state.teams)
@@ -416,7 +416,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         raise RuleError(INVALID, "too_many_rounds", limit=limit)
     if not isinstance(given, Mapping):
         raise RuleError(INVALID, "bad_inputs")
-    option_level = _option_context(state)
+    option_level = option_context(state)
     taken = inputs_taken(state)
     unknown = sorted(str(key) for key in given if key not in game.input_keys)
     if unknown:
@@ -550,17 +550,12 @@ def _after_round(
         totals = tuple(was + points for was, points in zip(state.totals, gained, strict=True))
         return totals, state.carried, state.out
     new_totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
-    base = _option_context(state)
+    base = option_context(state)
     for seat, scope in enumerate(players):
-        scope.set("gained", gained[seat])
-        after: dict[str, Any] = {"total": new_totals[seat] + gained[seat], **carried[seat]}
-        for key, compiled in game.after:
-            after[key] = _evaluated(compiled, scope)
-        _check_kept(after, game.carried, "after")
-        new_totals[seat] = after.pop("total")
-        carried[seat] = after
-        if game.out is not None:
-            out[seat] = _truth(game.out, {**base, "seat": seat, "team": seat, "total": new_totals[seat], **after})
+        new_totals[seat], carried[seat] = _settled(
+            game, game.after, scope, new_totals[seat] + gained[seat], carried[seat], "after", gained[seat]
+        )
+        out[seat] = _is_out(game, base, seat, new_totals[seat], carried[seat])
     return tuple(new_totals), tuple(carried), tuple(out)
 
 
@@ -572,30 +567,53 @@ def _after_turn(
     each other player's by ``turns.others`` (reading ``thrower``, the values after)."""
     game = state.game
     totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
-    scope.set("gained", gained)
-    after: dict[str, Any] = {"total": totals[thrower] + gained, **carried[thrower]}
-    for key, compiled in game.after:
-        after[key] = _evaluated(compiled, scope)
-    _check_kept(after, game.carried, "after")
-    totals[thrower] = after.pop("total")
-    carried[thrower] = after
-    base = _option_context(state)
-    if game.out is not None:
-        out[thrower] = _truth(game.out, {**base, "seat": thrower, "total": totals[thrower], **after})
-    seen = {"seat": thrower, "before": state.totals[thrower], "total": totals[thrower], "out": out[thrower], **after}
+    base = option_context(state)
+    totals[thrower], carried[thrower] = _settled(
+        game, game.after, scope, totals[thrower] + gained, carried[thrower], "after", gained
+    )
+    out[thrower] = _is_out(game, base, thrower, totals[thrower], carried[thrower])
+    seen = {
+        "seat": thrower,
+        "before": state.totals[thrower],
+        "total": totals[thrower],
+        "out": out[thrower],
+        **carried[thrower],
+    }
     for seat in range(state.player_count):
         if seat == thrower or not game.turn_others:
             continue
         own = {**base, "seat": seat, "total": totals[seat], **carried[seat], "thrower": seen}
-        values: dict[str, Any] = {"total": totals[seat], **carried[seat]}
-        for key, compiled in game.turn_others:
-            values[key] = _evaluated(compiled, own)
-        _check_kept(values, game.carried, "turns.others")
-        totals[seat] = values.pop("total")
-        carried[seat] = values
-        if game.out is not None:
-            out[seat] = _truth(game.out, {**base, "seat": seat, "total": totals[seat], **values})
+        totals[seat], carried[seat] = _settled(game, game.turn_others, own, totals[seat], carried[seat], "turns.others")
+        out[seat] = _is_out(game, base, seat, totals[seat], carried[seat])
     return tuple(totals), tuple(carried), tuple(out)
+
+
+def _settled(
+    game: Game,
+    formulas: Sequence[tuple[str, Compiled]],
+    scope: Scope | Mapping[str, Any],
+    total: int,
+    carried: Mapping[str, int | bool],
+    field: str,
+    gained: int | None = None,
+) -> tuple[int, dict[str, int | bool]]:
+    """A side's total and carried values once ``formulas`` (``after``, ``turns.others``)
+    have set them, from ``total`` and ``carried`` as they stand unless a formula says; each
+    keeps its kind."""
+    if gained is not None and isinstance(scope, Scope):
+        scope.set("gained", gained)
+    values: dict[str, Any] = {"total": total, **carried}
+    for key, compiled in formulas:
+        values[key] = _evaluated(compiled, scope)
+    _check_kept(values, game.carried, field)
+    return values.pop("total"), values
+
+
+def _is_out(game: Game, base: Mapping[str, Any], seat: int, total: int, carried: Mapping[str, int | bool]) -> bool:
+    """Whether the side no longer plays (``out``; never, where the file says no such rule)."""
+    if game.out is None:
+        return False
+    return _truth(game.out, {**base, "seat": seat, "team": seat, "total": total, **carried})
 
 
 def _check_kept(values: Mapping[str, Any], initial: Mapping[str, int | bool], field: str) -> None:
@@ -801,18 +819,19 @@ def _end_scope(
     carried: Sequence[Mapping[str, int | bool]],
     out: Sequence[bool],
     ranks: Sequence[Sequence[int]],
+    orders: Sequence[bool],
     table: Scope | None = None,
 ) -> Scope:
     """What the end's formulas read: the round's values (``table``), ``all`` with each side's
     total, out and carried values after the round, and ``leaders``, the sides ranked first."""
-    scope = table if table is not None else Scope({**_option_context(state), "round": len(state.rounds), "all": {}})
+    scope = table if table is not None else Scope({**option_context(state), "round": len(state.rounds), "all": {}})
     series = dict(scope["all"])
     series["total"] = list(totals)
     series["out"] = list(out)
     for key in state.game.carried:
         series[key] = [values[key] for values in carried]
     scope.set("all", series)
-    keys = [rank_key(rank, state.orders) for rank in ranks]
+    keys = [rank_key(rank, orders) for rank in ranks]
     best = min(keys) if keys else ()
     scope.set("leaders", [seat for seat, key in enumerate(keys) if key == best])
     return scope
@@ -834,7 +853,7 @@ def _end(
     The file's rules come first, in order; then the target (among the sides still in), then
     the last round. ``end.unless`` holds every end off but an instant win."""
     game = state.game
-    scope = _end_scope(state, totals, carried, out, ranks, table)
+    scope = _end_scope(state, totals, carried, out, ranks, orders, table)
     reason: str | None = None
     instant: tuple[int, ...] = ()
     result: str | None = None
@@ -846,7 +865,7 @@ def _end(
             instant = _sides(rule.winners, scope, state.player_count)
         break
     if reason is None:
-        variables = _option_context(state)
+        variables = option_context(state)
         target = _bound(game.end_target, variables)
         rounds = _bound(game.end_rounds, variables)
         if target is not None and any(total >= target for seat, total in enumerate(totals) if not out[seat]):
@@ -871,14 +890,14 @@ def _sides(compiled: Compiled, scope: Scope, count: int) -> tuple[int, ...]:
 
 def inputs_taken(state: GameState) -> frozenset[str]:
     """The inputs this match's options take (each one's ``when``), by key."""
-    options = _option_context(state)
+    options = option_context(state)
     return frozenset(item.spec.key for item in state.game.inputs if item.when is None or _truth(item.when, options))
 
 
 def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]:
     """Each input's bounds for the next round, where they are known before anything is
     entered (Skull King's bids: the cards dealt); None where they depend on inputs."""
-    facts: dict[str, Any] = {**_option_context(state), "round": len(state.rounds) + 1}
+    facts: dict[str, Any] = {**option_context(state), "round": len(state.rounds) + 1}
     for name, compiled in state.game.round_derived:
         if compiled.names <= facts.keys():
             facts[name] = _evaluated(compiled, facts)
@@ -983,7 +1002,8 @@ def tie_broken(state: GameState) -> TieBroken | None:
 # --- evaluation
 
 
-def _option_context(state: GameState) -> dict[str, Any]:
+def option_context(state: GameState) -> dict[str, Any]:
+    """The names every formula of ``state``'s match may read: the players, sides, tables, options."""
     return {
         "players": state.players,
         "sides": state.player_count,

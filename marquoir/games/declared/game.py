@@ -101,7 +101,7 @@ class Game:
         """The ranking's keys after the total."""
         return self.ranking[self.file.total_rank + 1 :]
 
-    def orders_for(self, options: Mapping[str, Any], player_count: int) -> tuple[bool, ...]:
+    def orders_for(self, options: Mapping[str, Any], player_count: int, sides: int | None = None) -> tuple[bool, ...]:
         """Each ranking key's order with these options: True where the higher ranks first."""
         variables: dict[str, Any] | None = None
         orders: list[bool] = []
@@ -110,7 +110,7 @@ class Game:
                 orders.append(order != "lowest")
                 continue
             if variables is None:
-                variables = {"players": player_count, "sides": player_count, "tables": self.file.tables}
+                variables = {"players": player_count, "sides": sides or player_count, "tables": self.file.tables}
                 variables["options"] = dict(options)
             value = order.evaluate(context(variables))
             if value not in ("highest", "lowest"):
@@ -118,9 +118,9 @@ class Game:
             orders.append(value == "highest")
         return tuple(orders)
 
-    def lowest_wins_for(self, options: Mapping[str, Any], player_count: int) -> bool:
+    def lowest_wins_for(self, options: Mapping[str, Any], player_count: int, sides: int | None = None) -> bool:
         """The lowest total wins with these options (UNO's "held" scoring turns it over)."""
-        return not self.orders_for(options, player_count)[self.file.total_rank]
+        return not self.orders_for(options, player_count, sides)[self.file.total_rank]
 
     @property
     def by_turns(self) -> bool:
@@ -309,7 +309,8 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
         ranking=ranking,
         rank_orders=rank_orders,
         rematch_by=compiled(file.rematch.by, "rematch.by", final_level) if file.rematch else None,
-        team_of=compiled(file.teams.formed, "teams.formed", {*table_level, "seat"})
+        # Read before the teams exist: the players and tables, not the sides.
+        team_of=compiled(file.teams.formed, "teams.formed", {"players", "tables", "seat"})
         if file.teams and file.teams.formed
         else None,
         figures=tuple(

@@ -34,14 +34,15 @@ import ast
 from collections import ChainMap
 from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from types import MappingProxyType
 from typing import NoReturn, cast
 
 from lark import Lark, Token
 from lark import Tree as LarkTree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+from .grammar import parser
 
 __all__ = [
     "BOOL",
@@ -288,45 +289,16 @@ COMPREHENSIONS = frozenset({"map", "filter", "all", "exists", "exists_one"})
 """CEL's comprehension macros, called as methods: ``xs.map(x, …)``."""
 
 
-def _literals(token: Token) -> Token:
-    """``true`` and ``false`` are words of the grammar and literals of the language. Unlike
-    ``cost._literals``, the new token keeps the word's position, for errors pointing at it."""
-    if token.value in ("true", "false"):
-        return Token.new_borrow_pos("BOOL_LIT", token.value, token)
-    return token
-
-
 def _parser() -> Lark:
-    """The parser ``cost`` bounds formulas with: a formula read by both is parsed by one grammar.
-
-    Imported when first needed, not with this module: ``cost`` imports ``game`` and
-    ``engine``, which check their formulas here, so importing it at the top would be an
-    import cycle. By the time a formula is checked, they are all loaded."""
-    from . import cost  # here, not at the top: the cycle above
-
-    return cost._parser()
+    """The parser ``cost`` bounds formulas with: a formula read by both is parsed by one grammar."""
+    return parser()
 
 
-@cache
 def _positioned_parser() -> Lark:
-    """The same grammar with the same options, and a position on every node
-    (``propagate_positions``) and every token (``_literals``): ``cost._parser()`` keeps none
-    on its nodes, and drops those of ``true`` and ``false``.
-
-    Keeping positions doubles the time a parse takes (about 360 µs a catalog formula
-    instead of 200 here), for a position only an error needs: a formula is checked on the
-    plain tree, and only one that fails is parsed and checked again on this one, failing the
-    same way, now saying where. The tests check that both read formulas into the same trees."""
-    grammar = Path(__file__).with_name("cel.lark").read_text(encoding="utf-8")
-    return Lark(
-        grammar,
-        parser="lalr",
-        start="expr",
-        lexer_callbacks={"IDENT": _literals},
-        maybe_placeholders=False,
-        priority="invert",
-        propagate_positions=True,
-    )
+    """The same grammar with a position on every node: parsed only for a formula that
+    failed, checked again on it to fail the same way, now saying where (the tests check
+    that both read formulas into the same trees)."""
+    return parser(positions=True)
 
 
 @lru_cache(maxsize=512)

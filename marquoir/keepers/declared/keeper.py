@@ -12,6 +12,7 @@ from django import forms
 from django.http import HttpRequest
 
 from marquoir.games.declared import Game, GameState, declared_games
+from marquoir.games.declared.engine import option_context
 from marquoir.games.declared.formulas import context
 from marquoir.games.meta import GameMeta
 from marquoir.tables.kit import (
@@ -237,8 +238,7 @@ def rematch_order(game: Game, state: GameState) -> list[int] | None:
     first; ties as they sat), or None: as they sat (a team game keeps its seats)."""
     if game.rematch_by is None or game.file.rematch is None or state.teams is not None or game.cooperative:
         return None
-    base = {"players": state.players, "sides": state.player_count, "tables": game.file.tables}
-    base["options"] = dict(state.options)
+    base = option_context(state)
     values = [
         game.rematch_by.whole_number(
             context({**base, "seat": seat, "total": state.totals[seat], "out": state.out[seat], **state.carried[seat]})
