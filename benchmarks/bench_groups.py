@@ -23,7 +23,6 @@ import cProfile
 import functools
 import gzip
 import io
-import os
 import pstats
 import random
 import statistics
@@ -38,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .api_bodies import BODIES
+from .database import use_fresh_database
 
 if TYPE_CHECKING:
     from django.test import Client
@@ -291,28 +291,6 @@ def build_group(plays: int, *, seed: int = 1) -> BuiltGroup:
 
 
 # --- the measures
-
-
-def use_fresh_database(db_path: str) -> bool:
-    """Django on a new SQLite file, migrated; False if the settings name another database.
-    Django may be set up already (``make bench`` runs bench_site first, on a file since gone)."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marquoir.settings")
-    os.environ["SQLITE_PATH"] = db_path
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.db import connections
-
-    database = settings.DATABASES["default"]
-    if database["ENGINE"] != "django.db.backends.sqlite3":
-        return False
-    connections.close_all()
-    database["NAME"] = db_path
-    connections["default"].settings_dict["NAME"] = db_path
-    call_command("migrate", verbosity=0)
-    return True
 
 
 def _ms(seconds: float) -> str:

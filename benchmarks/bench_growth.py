@@ -24,7 +24,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from .bench_groups import use_fresh_database
+from .database import use_fresh_database
 
 PLAYERS = 20
 

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from marquoir.games.declared import End, Game, Match, Round, Setup, load_game, resolve_options, standings, winners
 from marquoir.games.declared.engine import Ended, GameState, RoundScored, check_teams, form_teams
 from marquoir.games.declared.examples import mismatches
-from marquoir.games.declared.formulas import compile_formula, context
+from marquoir.games.declared.formulas import compile_formula
 from marquoir.games.declared.game import compile_game
 from marquoir.games.declared.gamefile import parse_game_file
 from marquoir.games.declared.schema import SCHEMA_PATH
@@ -339,7 +339,7 @@ def rank_points(values: list[int], points: list[int], tie: str, least: int | Non
     source = "rank_points(values, points, tie)" if least is None else "rank_points(values, points, tie, least)"
     names = {"values", "points", "tie", "least"}
     compiled = compile_formula(source, file="test", field="formula", names=names)
-    scored = compiled.evaluate(context({"values": values, "points": points, "tie": tie, "least": least}))
+    scored = compiled.evaluate({"values": values, "points": points, "tie": tie, "least": least})
     assert isinstance(scored, list)
     return [int(points) for points in scored]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
 
@@ -30,7 +30,7 @@ from marquoir.rules.match import GameMatch
 from marquoir.rules.standings import Standing
 from marquoir.rules.values import is_whole_number
 
-from .formulas import Compiled, FormulaFailed, Scope, context
+from .formulas import Compiled, FormulaFailed, Scope
 from .game import CompiledInput, Game
 from .gamefile import InputDef, Part
 
@@ -295,7 +295,7 @@ def form_teams(game: Game, player_count: int) -> tuple[tuple[int, ...], ...]:
     if game.team_of is None:
         raise RuleError(INVALID, "teams_needed")
     variables = {"players": player_count, "tables": game.file.tables}
-    of = [game.team_of.whole_number(context({**variables, "seat": seat})) for seat in range(player_count)]
+    of = [game.team_of.whole_number({**variables, "seat": seat}) for seat in range(player_count)]
     if any(team < 0 or team >= player_count for team in of):
         raise RuleError(INVALID, "teams_formed")
     formed = tuple(tuple(seat for seat in range(player_count) if of[seat] == team) for team in sorted(set(of)))
@@ -480,7 +480,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         table.set("all", series)
         for seat in range(count):
             players[seat].set("all", series)
-            players[seat].set("others", {name: _without(values, seat) for name, values in series.items()})
+            players[seat].set_lazy("others", _others(series, seat))
     if thrower is not None:
         empty = {category.key: 0 for category in game.categories}
         breakdown = tuple(_categories(game, table) if seat == thrower else empty for seat in range(count))
@@ -504,7 +504,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     if thrower is not None:
         totals, carried, out = _after_turn(state, thrower, table, gained[thrower])
     else:
-        totals, carried, out = _after_round(state, players, gained)
+        totals, carried, out = _after_round(state, table, players, gained)
     points = tuple(after - was for after, was in zip(totals, before, strict=True))
     for seat in range(count):
         players[seat].set("total", totals[seat])
@@ -540,7 +540,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
 
 
 def _after_round(
-    state: GameState, players: Sequence[Scope], gained: Sequence[int]
+    state: GameState, table: Scope, players: Sequence[Scope], gained: Sequence[int]
 ) -> tuple[tuple[int, ...], tuple[Mapping[str, int | bool], ...], tuple[bool, ...]]:
     """Every side's total, carried values and whether it is out after a round: ``after``
     (by default the total plus what the side gained; carried values as they were), then
@@ -550,12 +550,11 @@ def _after_round(
         totals = tuple(was + points for was, points in zip(state.totals, gained, strict=True))
         return totals, state.carried, state.out
     new_totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
-    base = option_context(state)
     for seat, scope in enumerate(players):
         new_totals[seat], carried[seat] = _settled(
             game, game.after, scope, new_totals[seat] + gained[seat], carried[seat], "after", gained[seat]
         )
-        out[seat] = _is_out(game, base, seat, new_totals[seat], carried[seat])
+        out[seat] = _is_out(game, table, seat, new_totals[seat], carried[seat])
     return tuple(new_totals), tuple(carried), tuple(out)
 
 
@@ -567,11 +566,10 @@ def _after_turn(
     each other player's by ``turns.others`` (reading ``thrower``, the values after)."""
     game = state.game
     totals, carried, out = list(state.totals), [dict(values) for values in state.carried], list(state.out)
-    base = option_context(state)
     totals[thrower], carried[thrower] = _settled(
         game, game.after, scope, totals[thrower] + gained, carried[thrower], "after", gained
     )
-    out[thrower] = _is_out(game, base, thrower, totals[thrower], carried[thrower])
+    out[thrower] = _is_out(game, scope, thrower, totals[thrower], carried[thrower])
     seen = {
         "seat": thrower,
         "before": state.totals[thrower],
@@ -582,9 +580,9 @@ def _after_turn(
     for seat in range(state.player_count):
         if seat == thrower or not game.turn_others:
             continue
-        own = {**base, "seat": seat, "total": totals[seat], **carried[seat], "thrower": seen}
+        own = scope.child({"seat": seat, "total": totals[seat], **carried[seat], "thrower": seen})
         totals[seat], carried[seat] = _settled(game, game.turn_others, own, totals[seat], carried[seat], "turns.others")
-        out[seat] = _is_out(game, base, seat, totals[seat], carried[seat])
+        out[seat] = _is_out(game, scope, seat, totals[seat], carried[seat])
     return tuple(totals), tuple(carried), tuple(out)
 
 
@@ -609,11 +607,12 @@ def _settled(
     return values.pop("total"), values
 
 
-def _is_out(game: Game, base: Mapping[str, Any], seat: int, total: int, carried: Mapping[str, int | bool]) -> bool:
-    """Whether the side no longer plays (``out``; never, where the file says no such rule)."""
+def _is_out(game: Game, table: Scope, seat: int, total: int, carried: Mapping[str, int | bool]) -> bool:
+    """Whether the side no longer plays (``out``; never, where the file says no such rule),
+    with ``total`` and ``carried`` as they stand after the round."""
     if game.out is None:
         return False
-    return _truth(game.out, {**base, "seat": seat, "team": seat, "total": total, **carried})
+    return _truth(game.out, table.child({"seat": seat, "team": seat, "total": total, **carried}))
 
 
 def _check_kept(values: Mapping[str, Any], initial: Mapping[str, int | bool], field: str) -> None:
@@ -764,8 +763,7 @@ def _player_scope(
     totals: Sequence[int],
     carried: Sequence[Mapping[str, int | bool]],
 ) -> Scope:
-    variables = dict(table.variables)
-    variables["seat"] = seat
+    variables: dict[str, Any] = {"seat": seat}
     if game.teams:
         variables["team"] = seat
     for item in game.player_inputs:
@@ -774,8 +772,14 @@ def _player_scope(
         # A side's running state before the round (in a game by turns, the thrower's is the table's).
         variables["total"] = totals[seat]
         variables.update(carried[seat])
-    variables["others"] = {name: _without(series, seat) for name, series in table["all"].items()}
-    return Scope(variables)
+    scope = table.child(variables)
+    scope.set_lazy("others", _others(table["all"], seat))
+    return scope
+
+
+def _others(series: Mapping[str, Sequence[Any]], seat: int) -> Callable[[], dict[str, list[Any]]]:
+    """``others`` for ``seat``: each of ``series`` without the seat's own value, worked out when read."""
+    return lambda: {name: _without(values, seat) for name, values in series.items()}
 
 
 def _categories(game: Game, scope: Scope) -> dict[str, int]:
@@ -1008,7 +1012,9 @@ def option_context(state: GameState) -> dict[str, Any]:
         "players": state.players,
         "sides": state.player_count,
         "tables": state.game.file.tables,
-        "options": dict(state.options),
+        # The match's own map, not a copy: the same object from round to round is handed to
+        # CEL once (formulas.HeldContext), and nothing changes it in place.
+        "options": state.options if type(state.options) is dict else dict(state.options),
     }
 
 
@@ -1016,21 +1022,17 @@ def _without(series: Sequence[Any], seat: int) -> list[Any]:
     return [value for index, value in enumerate(series) if index != seat]
 
 
-def _context(variables: Scope | Mapping[str, Any]) -> Any:
-    return variables.context() if isinstance(variables, Scope) else context(variables)
-
-
 # A formula that fails raises FormulaFailed, itself the round's refusal (invalid, formula_failed).
 def _evaluated(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> Any:
-    return compiled.evaluate(_context(variables))
+    return compiled.evaluate(variables)
 
 
 def _whole(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> int:
-    return compiled.whole_number(_context(variables))
+    return compiled.whole_number(variables)
 
 
 def _truth(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> bool:
-    return compiled.truth(_context(variables))
+    return compiled.truth(variables)
 
 
 def _bound(bound: Compiled | int | None, variables: Scope | Mapping[str, Any]) -> int | None:

@@ -23,7 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .formulas import Compiled, FormulaFailed, compile_formula, context
+from .formulas import Compiled, FormulaFailed, compile_formula
 from .gamefile import Bound, GameFile, GameFileError, InputDef, read_game_file
 from .types import BOOL, DYN, INT, STRING, ListOf, Nullable, Record, Type, type_of_value
 
@@ -112,7 +112,7 @@ class Game:
             if variables is None:
                 variables = {"players": player_count, "sides": sides or player_count, "tables": self.file.tables}
                 variables["options"] = dict(options)
-            value = order.evaluate(context(variables))
+            value = order.evaluate(variables)
             if value not in ("highest", "lowest"):
                 raise FormulaFailed(order.field, "gives neither 'highest' nor 'lowest'")
             orders.append(value == "highest")

@@ -302,7 +302,7 @@ def _positioned_parser() -> Lark:
 
 
 @lru_cache(maxsize=512)
-def _tree(source: str) -> Tree:
+def parsed_tree(source: str) -> Tree:
     """``source``'s tree, parsed once however many times it is checked or counted while a
     file loads (trees are only read, never changed, so sharing them is safe)."""
     try:
@@ -349,7 +349,7 @@ def count_comprehensions(source: str) -> int:
     grammar does not read it."""
     return sum(
         1
-        for node in _tree(source).iter_subtrees()
+        for node in parsed_tree(source).iter_subtrees()
         if node.data == "member_dot_arg" and str(node.children[1]) in COMPREHENSIONS
     )
 
@@ -1076,7 +1076,7 @@ def check_formula(source: str, names: Mapping[str, Type]) -> Type:
     Only a formula at fault is parsed and walked a second time, for its position."""
     try:
         try:
-            return _Checker(source, names, positioned=False).check(_tree(source), _Scope(names))
+            return _Checker(source, names, positioned=False).check(parsed_tree(source), _Scope(names))
         except _Refused:
             pass
         # Checked again where each node knows its position: the same walk fails the same way.

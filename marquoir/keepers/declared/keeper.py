@@ -13,7 +13,6 @@ from django.http import HttpRequest
 
 from marquoir.games.declared import Game, GameState, declared_games
 from marquoir.games.declared.engine import option_context
-from marquoir.games.declared.formulas import context
 from marquoir.games.meta import GameMeta
 from marquoir.tables.kit import (
     ActionBody,
@@ -241,7 +240,7 @@ def rematch_order(game: Game, state: GameState) -> list[int] | None:
     base = option_context(state)
     values = [
         game.rematch_by.whole_number(
-            context({**base, "seat": seat, "total": state.totals[seat], "out": state.out[seat], **state.carried[seat]})
+            {**base, "seat": seat, "total": state.totals[seat], "out": state.out[seat], **state.carried[seat]}
         )
         for seat in range(state.player_count)
     ]
