@@ -3,7 +3,10 @@
 - lines of each game file (all, and without its worked examples and quick reference), and
   the Python written for it (the files under its folder ending in .py: the target is none);
 - compiling each file (read by the schema, every formula compiled), median;
-- evaluating one round of each game (its first accepted worked example), median, in µs;
+- evaluating one round of each game at its most players (its largest accepted worked
+  example, each seat beyond it playing as one of the example's, or entering nothing where
+  that breaks a rule), median, in µs: formulas evaluated in Python (``evaluate``), against
+  the same round with every formula evaluated by cel-rust (how rounds were scored before);
 - recording one round through the table screen's form (POST, no JavaScript) against
   ``GET /healthz`` in the same loop (Django in-process, a real SQLite file).
 """
@@ -75,12 +78,100 @@ def _form_fields(game: Any, inputs: dict[str, Any], players: int) -> dict[str, s
     return fields
 
 
+def _empty_entry(spec: Any) -> Any:
+    """What a seat enters when it scores nothing: the input's default, else its least."""
+    if spec.default is not None:
+        return spec.default
+    if spec.kind in ("list", "records"):
+        return []
+    if spec.kind == "flag":
+        return False
+    if spec.kind == "counts":
+        return {part.key: part.min for part in spec.parts}
+    return spec.min if isinstance(spec.min, int) else 0
+
+
+def at_most_players(game: Any) -> tuple[Any, int, dict[str, Any]]:
+    """A round of ``game`` at its most players, accepted: the state before it and its inputs."""
+    from marquoir.games.declared import GameState, resolve_options
+    from marquoir.games.declared.engine import score_round
+    from marquoir.rules.errors import RuleError
+
+    examples = [example for example in game.file.examples if example.refused is None and example.before is None]
+    example = max(examples, key=lambda example: example.players)
+    most = game.file.box.players[1]
+    tried = [example.options, {}, *({option.key: True} for option in game.file.options if option.kind == "flag")]
+    options = None
+    for given in tried:
+        try:
+            options = resolve_options(game, most, given)
+            break
+        except RuleError:
+            continue
+    if options is None:
+        raise RuntimeError(f"{game.key}: no options for {most} players")
+    state = GameState(game, options, most, 0)
+    per_seat = {spec.key: spec for spec in game.file.inputs if spec.per in ("player", "team")}
+    shown = example.rounds[0]
+    for fill in ("repeat", "empty"):
+        inputs = {
+            key: [
+                value[seat]
+                if seat < example.players
+                else value[seat % example.players]
+                if fill == "repeat"
+                else _empty_entry(per_seat[key])
+                for seat in range(most)
+            ]
+            if key in per_seat and isinstance(value, list)
+            else value
+            for key, value in shown.items()
+        }
+        try:
+            score_round(state, inputs)
+        except RuleError:
+            continue
+        return state, most, inputs
+    raise RuntimeError(f"{game.key}: no accepted round at {most} players")
+
+
+def in_cel_only() -> Any:
+    """A context in which every formula is evaluated by cel-rust, as before ``evaluate``."""
+    import contextlib
+
+    from marquoir.games.declared.formulas import Compiled
+
+    @contextlib.contextmanager
+    def patched() -> Any:
+        python = Compiled.evaluate
+        Compiled.evaluate = Compiled.evaluate_in_cel  # type: ignore[method-assign]
+        try:
+            yield
+        finally:
+            Compiled.evaluate = python  # type: ignore[method-assign]
+
+    return patched()
+
+
+def _format_models() -> dict[str, int]:
+    """Each model of the game file's format (``gamefile``), with its number of fields."""
+    import inspect
+
+    from marquoir.games.declared import gamefile
+
+    return {
+        name: len(model.model_fields)
+        for name, model in inspect.getmembers(gamefile, inspect.isclass)
+        if issubclass(model, gamefile.Strict) and model is not gamefile.Strict and model.__module__ == gamefile.__name__
+    }
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         _setup_django(str(Path(tmp) / "bench.sqlite3"))
         from django.test import Client
 
-        from marquoir.games.declared import GameState, declared_games, game_files, load_game, resolve_options
+        from marquoir.games.declared import declared_games, game_files, load_game
         from marquoir.games.declared.engine import score_round
 
         print("Games declared as data (marquoir/games/<key>/game.toml)")
@@ -92,6 +183,14 @@ def main() -> None:
                 f"{total}",
                 f"{scoring} without examples and reference; Python {python}",
             )
+        models = _format_models()
+        report(
+            "the format: models and fields",
+            f"{len(models)} models",
+            f"{sum(models.values())} fields (first version: 19 models, 126 fields, 4 flags for one game; now none)",
+        )
+        every_file = median_seconds(lambda: [load_game(path) for path in game_files()], repeats=10)
+        report("load and type-check every game file", f"{every_file * 1000:.1f} ms", f"{len(game_files())} files")
         for path in game_files():
             report(
                 f"{path.parent.name}: load and compile its file",
@@ -105,14 +204,19 @@ def main() -> None:
         unlimited = override_settings(MATCH_CREATION_LIMIT=10**6, MATCH_CREATION_ADDRESS_LIMIT=10**6)
         unlimited.enable()
         for game in declared_games():
+            most_state, most, most_inputs = at_most_players(game)
+            evaluate = median_seconds(functools.partial(score_round, most_state, most_inputs), repeats=300)
+            with in_cel_only():
+                before = median_seconds(functools.partial(score_round, most_state, most_inputs), repeats=300)
+            report(
+                f"{game.key}: evaluate one round, median",
+                f"{evaluate * 1e6:.0f} µs",
+                f"{most} players; every formula in cel-rust {before * 1e6:.0f} µs ({before / evaluate:.1f}x)",
+            )
             example = next(
                 example for example in game.file.examples if example.refused is None and example.before is None
             )
-            options = resolve_options(game, example.players, example.options)
-            state = GameState(game, options, example.players, 0)
             inputs = example.rounds[0]
-            evaluate = median_seconds(functools.partial(score_round, state, inputs), repeats=300)
-            report(f"{game.key}: evaluate one round, median", f"{evaluate * 1e6:.0f} µs", f"{example.players} players")
 
             names = {f"name_{seat}": f"P{seat}" for seat in range(example.players)}
             health, rounds = [], []

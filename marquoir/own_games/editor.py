@@ -21,7 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from marquoir.games.declared import Game, GameFileError, Round, RoundScored, resolve_options
-from marquoir.games.declared.engine import GameState, apply
+from marquoir.games.declared.engine import GameState, apply, form_teams, sides_of
 from marquoir.games.declared.game import RESERVED
 from marquoir.games.declared.upgrade import is_first_version, upgrade
 from marquoir.keepers.declared.words import language
@@ -35,6 +35,14 @@ MAX_ROWS = 30
 TRY_PLAYERS = (2, 3, 4, 5, 6)
 DEFAULT_BOUNDS = {"points": {"min": -9999, "max": 9999}, "count": {"min": 0, "max": 999}}
 """An input's bounds left empty on the form (the schema wants bounds: no number is endless)."""
+PLAYS = ("competitive", "teams", "cooperative")
+"""How a game is played, as the form offers it: each for themselves, in teams of two
+(partners facing each other), or together against the game."""
+PARTNERS_OPPOSITE = "seat % (players / 2)"
+"""The teams the form's team games are formed by: two a team, partners facing each other."""
+OUTCOMES = ("end", "winners", "won", "lost")
+"""What an end rule does, as the form offers it: end the game (the ranking decides), name
+who wins at once, or give a cooperative game's result."""
 MAX_EXAMPLES_FIELD = 40_000
 """The examples travel in the form as JSON: at most this many characters."""
 
@@ -43,6 +51,7 @@ SECTIONS = {
     "points": ("point", ("key", "label_en", "label_fr", "formula")),
     "checks": ("check", ("key", "per", "holds", "message_en", "message_fr")),
     "tiebreaks": ("tiebreak", ("key", "label_en", "label_fr", "value", "higher")),
+    "end_rules": ("rule", ("key", "label_en", "label_fr", "when", "outcome", "winners")),
 }
 """Each section of the form: its fields' prefix and the fields of a row."""
 
@@ -75,6 +84,8 @@ def second_version(base: Mapping[str, Any]) -> dict[str, Any]:
     with the form's view of its ranking: ``winner`` (the total's order) and ``tiebreaks``
     (the keys after the total, each ``higher`` or not); ``ranking_form_to_file`` puts them back."""
     data = upgrade(base) if is_first_version(base) else dict(base)
+    end = data.get("end")
+    data["end_rules"] = list(end.get("rules", [])) if isinstance(end, Mapping) else []
     ranking = data.get("ranking")
     if not isinstance(ranking, list):
         return data
@@ -174,6 +185,8 @@ def draft_from_file(base: Mapping[str, Any]) -> Draft:
         "end_rounds": _text(end.get("rounds")),
         "end_target": _text(end.get("target")),
         "end_table": "on" if end.get("table_decides") else "",
+        "play": str(base.get("play", "competitive")),
+        "coop_won": _text((base.get("cooperative") or {}).get("won")),
     }
     rows: dict[str, list[Row]] = {}
     for section in SECTIONS:
@@ -193,7 +206,12 @@ def draft_from_file(base: Mapping[str, Any]) -> Draft:
                 "message_fr": _words(part.get("message"), "fr"),
                 "value": _text(part.get("value")),
                 "higher": "on" if part.get("higher", True) else "",
+                "when": _text(part.get("when")),
+                "winners": _text(part.get("winners")),
+                "outcome": part.get("result") or ("winners" if part.get("winners") else "end"),
             }
+            if section == "inputs" and row_values["per"] == "team":
+                row_values["per"] = "player"  # the form's "for each player": each team in a team game
             rows[section].append(Row(origin, row_values, dict(part)))
     return Draft(dict(base), values, rows, list(base.get("examples", [])))
 
@@ -210,6 +228,8 @@ def draft_from_form(base: Mapping[str, Any], data: Mapping[str, str]) -> Draft:
         "end_rounds",
         "end_target",
         "end_table",
+        "play",
+        "coop_won",
     )
     values = {name: str(data.get(name, "")).strip() for name in names}
     rows: dict[str, list[Row]] = {}
@@ -273,6 +293,8 @@ def _new_row(section: str) -> dict[str, str]:
         return {"per": "round"}
     if section == "tiebreaks":
         return {"higher": "on"}
+    if section == "end_rules":
+        return {"outcome": "end"}
     return {}
 
 
@@ -325,8 +347,15 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
         box["players"] = [least, most]
     data["box"] = box
     data["winner"] = draft.value("winner") if draft.value("winner") in ("highest", "lowest") else "highest"
+    play = draft.value("play") if draft.value("play") in PLAYS else "competitive"
+    _play(data, play, draft, errors)
+    rules = [_end_rule(row, index, errors, play) for index, row in enumerate(draft.rows["end_rules"])]
+    data.pop("end_rules", None)
+    data["end"] = {**data.get("end", {}), "rules": rules}
+    if play == "cooperative" and not rules and not draft.value("coop_won"):
+        errors["coop_won"] = _("Say when the table has won: a rule of the end, or a formula read at the end.")
     if data.get("entry") != "turns":
-        end = dict(data.get("end", {}))
+        end = dict(data["end"])
         for name, part in (("end_rounds", "rounds"), ("end_target", "target")):
             bound = _bound(draft.value(name))
             if bound is None:
@@ -342,7 +371,7 @@ def file_from_draft(draft: Draft) -> dict[str, Any]:
             )
         data["end"] = end
     taken: set[str] = set()
-    data["inputs"] = [_input(row, index, taken, errors) for index, row in enumerate(draft.rows["inputs"])]
+    data["inputs"] = [_input(row, index, taken, errors, play) for index, row in enumerate(draft.rows["inputs"])]
     data["points"] = [_point(row, index, taken, errors) for index, row in enumerate(draft.rows["points"])]
     data["checks"] = [_check(row, index, errors) for index, row in enumerate(draft.rows["checks"])]
     data["tiebreaks"] = [_tiebreak(row, index, errors) for index, row in enumerate(draft.rows["tiebreaks"])]
@@ -363,7 +392,52 @@ def _number(draft: Draft, name: str, errors: dict[str, str]) -> int | None:
     return int(text)
 
 
-def _input(row: Row, index: int, taken: set[str], errors: dict[str, str]) -> dict[str, Any]:
+def _play(data: dict[str, Any], play: str, draft: Draft, errors: dict[str, str]) -> None:
+    """How the game is played into the file: its ``play``, a team game's teams (two a team,
+    partners facing each other, where the file has no teams of its own), a cooperative game's
+    ``cooperative.won`` (true where the end's rules give the result)."""
+    data["play"] = play
+    if play == "teams":
+        data.setdefault("teams", {"size": [2, 2], "formed": PARTNERS_OPPOSITE})
+    else:
+        data.pop("teams", None)
+    if play == "cooperative":
+        data["cooperative"] = {**(data.get("cooperative") or {}), "won": draft.value("coop_won") or "false"}
+    else:
+        data.pop("cooperative", None)
+
+
+def _end_rule(row: Row, index: int, errors: dict[str, str], play: str) -> dict[str, Any]:
+    """An end rule: what ends the game and what it does (``OUTCOMES``): the winners at once
+    in a game of players or teams, the table's result in a cooperative one."""
+    prefix = f"rule-{index}"
+    part = {name: value for name, value in row.kept.items() if name not in ("winners", "result")}
+    label = _label(row, "label_en", "label_fr")
+    if label is None:
+        errors[f"{prefix}-label_en"] = _("Say in a few words what ends the game.")
+        label = {"en": "?", "fr": "?"}
+    part["label"] = label
+    part["key"] = row.value("key") or key_from(label["en"], set(), f"rule_{index + 1}")
+    if label["en"] != "?":  # the rule's key, from its label once there is one: kept from then on
+        row.values["key"] = part["key"]
+    if not row.value("when"):
+        errors[f"{prefix}-when"] = _("Write when the game ends.")
+    part["when"] = row.value("when") or "false"
+    outcome = row.value("outcome") if row.value("outcome") in OUTCOMES else "end"
+    if play == "cooperative" and outcome in ("end", "winners"):
+        errors[f"{prefix}-outcome"] = _("A game played together is won or lost together: choose which.")
+    elif play != "cooperative" and outcome in ("won", "lost"):
+        errors[f"{prefix}-outcome"] = _("Only a game played together is won or lost by the table.")
+    if outcome == "winners":
+        if not row.value("winners"):
+            errors[f"{prefix}-winners"] = _("Write who wins: a seat, or a list of seats.")
+        part["winners"] = row.value("winners") or "[]"
+    elif outcome in ("won", "lost"):
+        part["result"] = outcome
+    return part
+
+
+def _input(row: Row, index: int, taken: set[str], errors: dict[str, str], play: str) -> dict[str, Any]:
     prefix = f"input-{index}"
     part = dict(row.kept)
     label = _label(row, "label_en", "label_fr")
@@ -381,8 +455,10 @@ def _input(row: Row, index: int, taken: set[str], errors: dict[str, str]) -> dic
     part["kind"] = kind
     if kind in KINDS:
         per = row.value("per") if row.value("per") in ("player", "round") else "player"
-        if kind == "player":
-            per = "round"  # who did it: one player for the round
+        if kind == "player" or play == "cooperative":
+            per = "round"  # who did it: one player for the round; a game played together: the table's
+        elif per == "player" and play == "teams":
+            per = "team"
         if part.get("per") != "turn":
             part["per"] = per
         for bound in ("min", "max"):
@@ -465,6 +541,10 @@ def form_field(draft: Draft, error: GameFileError) -> str | None:
     }
     if where in simple:
         return simple[where]
+    if where.startswith("end.rules"):
+        where = "end_rules" + where[len("end.rules") :]
+    if where.startswith("cooperative"):
+        return "coop_won"
     for section, (prefix, fields) in SECTIONS.items():
         found = re.fullmatch(rf"{section}(?:\[(\d+)\]|\.([a-z0-9_]+))(?:\.(.+))?", where)
         if not found:
@@ -481,7 +561,8 @@ def form_field(draft: Draft, error: GameFileError) -> str | None:
         name = _FIELDS.get(rest, rest)
         if name in fields:
             return f"{prefix}-{index}-{name}"
-        return f"{prefix}-{index}-{fields[1] if section != 'checks' else 'holds'}"
+        first = {"checks": "holds", "end_rules": "when"}.get(section, fields[1])
+        return f"{prefix}-{index}-{first}"
     return None
 
 
@@ -507,20 +588,26 @@ def trial_players(data: Mapping[str, str], least: int) -> int:
 
 def try_round(game: Game, data: Mapping[str, str], players: int) -> Trial:
     """The round typed in the "Try it" fields (``try-<key>-<seat>``, ``try-<key>``), scored
-    by ``game`` from a fresh table of ``players``."""
+    by ``game`` from a fresh table of ``players`` (a team game: one field a team, ``seat`` its
+    index; the teams two a team, partners facing each other)."""
     inputs: dict[str, Any] = {}
     untried: list[str] = []
+    try:
+        teams = form_teams(game, players) if game.teams else None
+    except RuleError as refusal:
+        return Trial(players, {}, None, refusal)
+    sides = sides_of(game, players, teams)
     for compiled in game.inputs:
         spec = compiled.spec
         if spec.kind not in KINDS and spec.kind != "choice":
             untried.append(spec.label.get(language()))
             continue
-        if spec.per == "player":
-            inputs[spec.key] = [_try_value(spec.kind, data.get(f"try-{spec.key}-{seat}")) for seat in range(players)]
+        if spec.per_side:
+            inputs[spec.key] = [_try_value(spec.kind, data.get(f"try-{spec.key}-{seat}")) for seat in range(sides)]
         else:
             inputs[spec.key] = _try_value(spec.kind, data.get(f"try-{spec.key}"))
     try:
-        state = GameState(game, resolve_options(game, players, {}), players, 0)
+        state = GameState(game, resolve_options(game, players, {}), sides, 0, people=players, teams=teams)
         _state, scored = apply(state, Round(inputs))
     except RuleError as refusal:
         return Trial(players, inputs, None, refusal, tuple(untried))
@@ -563,6 +650,8 @@ def formula_names(draft: Draft, section: str) -> Sequence[str]:
     inputs = [row.value("key") for row in draft.rows["inputs"] if row.value("key")]
     derived = [str(item.get("key")) for item in draft.base.get("derived", [])]
     common = ["players", "round"]
+    if section == "end_rules":
+        return ["all", "leaders", "sides", *common]
     if section == "checks-round":
         return [*inputs, *derived, "all", *common]
     names = [*inputs, *derived, "seat", "others", "all", *common]

@@ -268,9 +268,17 @@ def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | N
             "inputs",
             "points",
             "file",
+            "play",
+            "coop_won",
         )
     }
     seat_labels = [_("Player %(number)s") % {"number": seat + 1} for seat in range(players)]
+    # A team game's inputs are each team's: two a team, partners facing each other.
+    side_labels = (
+        [_("Team %(number)s") % {"number": team + 1} for team in range(players // 2)]
+        if draft.value("play") == "teams"
+        else seat_labels
+    )
     posted = request.POST if request.method == "POST" else {}
     try_fields = []
     for row in draft.rows["inputs"]:
@@ -279,10 +287,10 @@ def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | N
             continue
         label = row.value("label_fr") or row.value("label_en") if language().startswith("fr") else row.value("label_en")
         label = label or row.value("label_fr") or key
-        if row.value("per") == "player" and kind != "player":
+        if row.value("per") == "player" and kind != "player" and draft.value("play") != "cooperative":
             seats = [
-                {"name": f"try-{key}-{seat}", "label": seat_labels[seat], "value": posted.get(f"try-{key}-{seat}", "")}
-                for seat in range(players)
+                {"name": f"try-{key}-{seat}", "label": label, "value": posted.get(f"try-{key}-{seat}", "")}
+                for seat, label in enumerate(side_labels)
             ]
             try_fields.append({"label": label, "kind": kind, "seats": seats})
         else:
@@ -307,7 +315,9 @@ def _editor_context(request: HttpRequest, draft: editor.Draft, game: OwnGame | N
             "points": editor.formula_names(draft, "points"),
             "checks": editor.formula_names(draft, "checks"),
             "tiebreaks": editor.formula_names(draft, "tiebreaks"),
+            "end_rules": editor.formula_names(draft, "end_rules"),
         },
+        "plays": editor.PLAYS,
         "check_url": reverse("own_games:check"),
         "posted": dict(request.POST.items()) if request.method == "POST" else {},
     }
@@ -323,7 +333,13 @@ def _in_both(message: str, names: Any) -> dict[str, str]:
 
 
 def _trial_view(game: Game, trial: editor.Trial) -> dict[str, Any]:
-    names = [_("Player %(number)s") % {"number": seat + 1} for seat in range(trial.players)]
+    sides = len(trial.points) if trial.points is not None else trial.players
+    if game.teams:
+        names = [_("Team %(number)s") % {"number": team + 1} for team in range(sides)]
+    elif game.cooperative:
+        names = [_("The table")] * sides
+    else:
+        names = [_("Player %(number)s") % {"number": seat + 1} for seat in range(trial.players)]
     refusal = None
     if trial.refusal is not None:
         refusal = message_for(trial.refusal.code, trial.refusal.reason, trial.refusal.params, names, wordings(game))
@@ -361,7 +377,10 @@ def check(request: HttpRequest) -> HttpResponse:
         for index, row in enumerate(draft.rows["inputs"])
         if row.value("key") and not request.POST.get(f"input-{index}-key")
     }
-    names = {section: list(editor.formula_names(draft, section)) for section in ("points", "checks", "tiebreaks")}
+    names = {
+        section: list(editor.formula_names(draft, section))
+        for section in ("points", "checks", "tiebreaks", "end_rules")
+    }
     return JsonResponse({"errors": draft.errors, "keys": keys, "names": names})
 
 

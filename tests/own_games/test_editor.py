@@ -145,3 +145,100 @@ def test_a_forged_row_count_or_origin_is_bounded_and_harmless(client: Client):
     response = client.post(NEW, {**fields, "do": "check"})
     assert response.status_code == 200
     assert not OwnGame.objects.exists()
+
+
+def _with_a_rule(client: Client, fields: dict[str, str]) -> dict[str, str]:
+    """The form again with an end rule's row added (as the "Add a rule…" button does)."""
+    return form_fields(client.post(NEW, {**fields, "do": "add-rule"}).content.decode())
+
+
+def test_a_team_game_from_the_form_is_played_by_teams_of_two_partners_facing(client: Client):
+    fields = form_fields(client.get(NEW).content.decode())
+    fields.update({"name_en": "Our partnership game", "play": "teams", "min_players": "4", "max_players": "6"})
+    fields["try_players"] = "4"
+    page = client.post(NEW, {**fields, "do": "try", "try-points-0": "30", "try-points-1": "12"}).content.decode()
+    assert '<th scope="row">Team 1</th><td>30</td>' in page  # one field a team, scored a team
+    kept = saved_file(client, form_fields(page))
+    assert kept["play"] == "teams"
+    assert kept["teams"]["formed"] == "seat % (players / 2)"  # two a team (the default size)
+    assert kept["inputs"][0]["per"] == "team"
+    # Opened again, the form shows it as it was made: "for each team".
+    reopened = client.get(f"/en/own-games/{OwnGame.objects.get().id}/edit/").content.decode()
+    assert 'value="teams" checked' in reopened
+    assert "for each team" in reopened
+
+
+def test_a_cooperative_game_from_the_form_is_won_by_an_end_rule_and_lost_by_another(client: Client):
+    fields = form_fields(client.get(NEW).content.decode())
+    fields.update({"name_en": "Our expedition", "play": "cooperative", "input-0-per": "round"})
+    fields = _with_a_rule(client, _with_a_rule(client, fields))
+    fields.update(
+        {
+            "rule-0-label_en": "The summit is reached",
+            "rule-0-when": "all.total[0] >= 10",
+            "rule-0-outcome": "won",
+            "rule-1-label_en": "The storm",
+            "rule-1-when": "round >= 8",
+            "rule-1-outcome": "lost",
+            "end_table": "",
+        }
+    )
+    kept = saved_file(client, fields)
+    assert kept["play"] == "cooperative"
+    assert kept["inputs"][0]["per"] == "round"
+    assert [(rule["key"], rule["when"], rule["result"]) for rule in kept["end"]["rules"]] == [
+        ("the_summit_is_reached", "all.total[0] >= 10", "won"),
+        ("the_storm", "round >= 8", "lost"),
+    ]
+    assert kept["cooperative"]["won"] == "false"  # the rules say the result; no other end
+
+
+def test_an_instant_win_from_the_form_names_its_winners(client: Client):
+    fields = form_fields(client.get(NEW).content.decode())
+    fields.update({"name_en": "Our duel", "min_players": "2", "max_players": "2"})
+    fields = _with_a_rule(client, fields)
+    fields.update(
+        {
+            "rule-0-label_en": "A perfect round",
+            "rule-0-label_fr": "Une manche parfaite",
+            "rule-0-when": "all.points.exists(p, p == 50)",
+            "rule-0-outcome": "winners",
+            "rule-0-winners": "[0, 1].filter(s, all.points[s] == 50)",
+        }
+    )
+    kept = saved_file(client, fields)
+    (rule,) = kept["end"]["rules"]
+    assert rule["winners"] == "[0, 1].filter(s, all.points[s] == 50)"
+    assert rule["label"] == {"en": "A perfect round", "fr": "Une manche parfaite"}
+    assert "result" not in rule
+
+
+@pytest.mark.parametrize(
+    ("play", "outcome", "message"),
+    [
+        ("competitive", "won", "Only a game played together is won or lost by the table."),
+        ("cooperative", "winners", "A game played together is won or lost together: choose which."),
+    ],
+)
+def test_an_end_rule_s_outcome_must_fit_how_the_game_is_played(client: Client, play: str, outcome: str, message: str):
+    fields = form_fields(client.get(NEW).content.decode())
+    fields.update({"name_en": "X", "play": play, "input-0-per": "round"})
+    fields = _with_a_rule(client, fields)
+    fields.update({"rule-0-label_en": "Over", "rule-0-when": "round >= 3", "rule-0-outcome": outcome})
+    response = client.post(NEW, {**fields, "do": "save"})
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert message in page
+    assert 'aria-invalid="true" aria-describedby="err-rule-0-outcome"' in page
+    assert not OwnGame.objects.exists()
+
+
+def test_a_fault_in_an_end_rule_lands_on_its_field_in_french(client: Client):
+    fields = form_fields(client.get("/fr/jeux-maison/nouveau/").content.decode())
+    fields.update({"name_fr": "X"})
+    fields = form_fields(client.post("/fr/jeux-maison/nouveau/", {**fields, "do": "add-rule"}).content.decode())
+    fields.update({"rule-0-label_fr": "Fin", "rule-0-when": "all.total.exists(t, t >= 1.5)"})
+    answer = client.post("/fr/jeux-maison/verifier/", fields).json()
+    assert "rule-0-when" in answer["errors"]
+    assert "nombre décimal" in answer["errors"]["rule-0-when"]
+    assert "leaders" in answer["names"]["end_rules"]

@@ -70,7 +70,21 @@ def _whole(value: int) -> int:
     return value
 
 
+_KINDS: Mapping[type, str] = {
+    bool: "bool",
+    int: "int",
+    str: "string",
+    type(None): "null",
+    list: "list",
+    tuple: "list",
+    dict: "map",
+}
+
+
 def _kind(value: Any) -> str:
+    found = _KINDS.get(type(value))
+    if found is not None:
+        return found
     kind = type(value)
     if kind is bool:
         return "bool"
@@ -132,21 +146,29 @@ def _ordered(left: Any, right: Any) -> tuple[Any, Any]:
 
 
 def _less(left: Any, right: Any) -> bool:
+    if type(left) is int and type(right) is int:
+        return left < right
     a, b = _ordered(left, right)
     return bool(a < b)
 
 
 def _less_or_equal(left: Any, right: Any) -> bool:
+    if type(left) is int and type(right) is int:
+        return left <= right
     a, b = _ordered(left, right)
     return bool(a <= b)
 
 
 def _greater(left: Any, right: Any) -> bool:
+    if type(left) is int and type(right) is int:
+        return left > right
     a, b = _ordered(left, right)
     return bool(a > b)
 
 
 def _greater_or_equal(left: Any, right: Any) -> bool:
+    if type(left) is int and type(right) is int:
+        return left >= right
     a, b = _ordered(left, right)
     return bool(a >= b)
 
@@ -240,6 +262,10 @@ def _field(container: Any, name: str) -> Any:
 
 
 def _index(container: Any, key: Any) -> Any:
+    if type(container) is list and type(key) is int and 0 <= key < len(container):
+        return container[key]
+    if type(container) is dict and type(key) is str and key in container:
+        return container[key]
     kind = _kind(container)
     if kind == "list":
         if type(key) is not int:

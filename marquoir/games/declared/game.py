@@ -142,11 +142,11 @@ class Game:
     @cached_property
     def player_inputs(self) -> tuple[CompiledInput, ...]:
         """The inputs given per side (a player, or a team in a team game)."""
-        return tuple(item for item in self.inputs if item.spec.per in ("player", "team"))
+        return tuple(item for item in self.inputs if item.spec.per_side)
 
     @cached_property
     def round_inputs(self) -> tuple[CompiledInput, ...]:
-        return tuple(item for item in self.inputs if item.spec.per in ("round", "turn"))
+        return tuple(item for item in self.inputs if not item.spec.per_side)
 
     @cached_property
     def input_keys(self) -> frozenset[str]:

@@ -162,6 +162,11 @@ class InputDef(Strict):
     )
     when: Formula | None = Field(None, description="the input is taken only when this holds (an option's input)")
 
+    @property
+    def per_side(self) -> bool:
+        """Given once per side: each player, or each team in a team game."""
+        return self.per in ("player", "team")
+
     @model_validator(mode="after")
     def _kind_needs(self) -> InputDef:
         if self.kind in {"count", "points"} and (self.min is None or self.max is None):

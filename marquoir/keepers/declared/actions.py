@@ -59,7 +59,7 @@ class DeclaredRoundIn(ActionBody):
         for spec in cls.game.file.inputs:
             if spec.key not in drawn:
                 continue
-            if spec.per != "player":
+            if not spec.per_side:
                 value = _form_value(spec, data, None)
                 # "Not said" (an optional player's default) is the input left out.
                 if value is not None and not (spec.kind == "player" and value == spec.default):
@@ -84,7 +84,7 @@ class DeclaredRoundIn(ActionBody):
         for spec in cls.game.file.inputs:
             if spec.key not in given:
                 continue
-            if spec.per == "player":
+            if spec.per_side:
                 for seat, value in enumerate(given[spec.key]):
                     values.update(_form_fields(spec, value, seat))
             else:

@@ -234,9 +234,9 @@ def pad(state: GameState, names: Sequence[str], refill: Mapping[str, Any]) -> Pa
     round_fields = tuple(
         _control(spec, field_name(spec.key), local(spec.label), *bounds[spec.key], refill, names=names, seat=None)
         for spec in taken
-        if spec.per != "player"
+        if not spec.per_side
     )
-    per_player = [spec for spec in taken if spec.per == "player"]
+    per_player = [spec for spec in taken if spec.per_side]
     drawn = ",".join(spec.key for spec in taken)
     hints = tuple((local(spec.label), local(spec.hint)) for spec in per_player if spec.hint and spec.kind != "records")
     # A list of records per player (Kingdomino's properties) does not fit a table's cell:
@@ -350,13 +350,20 @@ def grid(state: GameState, names: Sequence[str], entries: Sequence[int] = ()) ->
 
 def rules_text(game: Game, state: GameState) -> str:
     """The game's win rule and end in one line."""
-    parts = [_("Lowest total wins") if state.lowest_wins else _("Highest total wins")]
+    if game.cooperative:
+        parts = [_("Won or lost together")]
+    else:
+        parts = [_("Lowest total wins") if state.lowest_wins else _("Highest total wins")]
     target, planned = state.target(), state.rounds_planned()
     if target is not None:
         parts.append(_("ends when a total reaches %(target)s") % {"target": total_text(target)})
     for rule in game.file.end.rules:
         if rule.key == "last_standing":
             parts.append(_("or when one player alone is still in"))
+        elif rule.result == "won":
+            parts.append(_("won when: %(rule)s") % {"rule": local(rule.label)})
+        elif rule.result == "lost":
+            parts.append(_("lost when: %(rule)s") % {"rule": local(rule.label)})
         else:
             parts.append(_("or at once: %(rule)s") % {"rule": local(rule.label)})
     if planned is not None and game.file.scored != "end":

@@ -102,6 +102,18 @@ def outcome_text(
     return result_text(won, totals, names)
 
 
+def instant_text(game: Game, outcome: RoundScored, players: Sequence[str]) -> str:
+    """A match won at once by a feat, not by the totals (7 Wonders Duel's supremacy): the
+    rule and the winners, never "wins with" a score that may be behind."""
+    rule = next((rule for rule in game.file.end.rules if rule.key == outcome.end_reason), None)
+    won = outcome.instant
+    people = sum(len(outcome.teams[side]) for side in won) if outcome.teams else len(won)
+    return ngettext("%(rule)s: %(names)s wins at once.", "%(rule)s: %(names)s win at once.", people) % {
+        "rule": local(rule.label) if rule is not None else "",
+        "names": join_names([players[side] for side in won]),
+    }
+
+
 def _end_text(outcome: RoundScored, game: Game | None = None) -> str:
     rule = next((rule for rule in game.file.end.rules if rule.key == outcome.end_reason), None) if game else None
     if rule is not None and rule.key != "last_standing":
@@ -131,7 +143,9 @@ def log_words(game: Game) -> LogWords:
                     "number": outcome.number,
                     "scores": scores_text(outcome.points, players),
                 }
-            if outcome.game_over:
+            if outcome.game_over and outcome.instant:
+                text += " " + instant_text(game, outcome, players)
+            elif outcome.game_over:
                 if not final:
                     text += " " + _end_text(outcome, game)
                 text += " " + outcome_text(game, first_after(game, outcome), outcome.totals, players, outcome.result)
@@ -147,11 +161,12 @@ def log_words(game: Game) -> LogWords:
             return outcome_text(game, (), outcome.totals, players, outcome.result)
         if isinstance(outcome, RoundScored):
             leaders = first_after(game, outcome)
-            standing = (
-                result_clause(leaders, outcome.totals, players)
-                if outcome.game_over
-                else lead_text(leaders, outcome.totals, players)
-            )
+            if outcome.game_over and outcome.instant:
+                standing = instant_text(game, outcome, players)
+            elif outcome.game_over:
+                standing = result_clause(leaders, outcome.totals, players)
+            else:
+                standing = lead_text(leaders, outcome.totals, players)
             if final:
                 return standing
             if outcome.player is not None:
@@ -355,6 +370,8 @@ def wordings(game: Game) -> Mapping[str, Wording]:
 def result_words(state: GameState, players: Sequence[str]) -> tuple[str, str | None]:
     """The end's headline and, where totals tied, how the tie was settled."""
     won = winners(state)
+    if state.over and state.rounds and state.rounds[-1].instant:
+        return instant_text(state.game, state.rounds[-1], players), None
     headline = outcome_text(state.game, won, state.totals, players, state.outcome)
     if state.outcome is not None:
         return headline, None

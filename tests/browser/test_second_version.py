@@ -1,0 +1,170 @@
+"""The game file's second version at the table, in a real phone browser against a real
+server: the four test files (``tests/declared/games``) made into games of one's own through
+the API, set up and played on the table screen, each in one language and read in the other.
+
+- a team game (partners opposite): the pad asks each team, the band shows the teams by
+  their players' names, a rule across teams refuses a deal;
+- a cooperative campaign: the table wins together, its missions carried and tracked;
+- an instant win: a supremacy ends the match at once, the rule named;
+- a majority game: maki rolls scored by rank, the tied splitting the points.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .helpers import BrowserLog, MakePage, assert_accessible, shoot
+from .test_declared import OVERFLOW, TABLE_ADDRESS
+
+pytestmark = pytest.mark.browser
+
+GAMES = Path(__file__).parent.parent / "declared" / "games"
+NEW_MATCH = {"en": "/en/tables/new/{game}/", "fr": "/fr/tables/nouvelle/{game}/"}
+
+
+def own_game(page: Page, name: str) -> str:
+    """The test file made into a game of one's own through the API: its key for a new match."""
+    created = page.request.post("/api/v1/own-games", data={"toml": (GAMES / f"{name}.toml").read_text()})
+    assert created.status == 201, created.text()
+    key: str = created.json()["own_game"]["game"]
+    return key
+
+
+def set_up(page: Page, language: str, game: str, names: list[str], **fields: str) -> str:
+    page.goto(NEW_MATCH[language].format(game=game))
+    for seat, name in enumerate(names):
+        page.locator(f'input[name="name_{seat}"]').fill(name)
+    for name, value in fields.items():
+        page.locator(f'[name="{name}"]').fill(value)
+    page.locator('form button[type="submit"]').last.click()
+    expect(page).to_have_url(TABLE_ADDRESS)
+    return re.sub(r"^/(en|fr)/", "/", page.url.split(page.url.split("/")[2], 1)[1])
+
+
+def field(page: Page, name: str) -> Locator:
+    return page.locator(f"#f-{name.replace('_', '-')}")
+
+
+def in_other_language(page: Page, address: str, language: str) -> None:
+    page.goto(f"/{language}{address}")
+
+
+def record(page: Page, button: str) -> None:
+    page.get_by_role("button", name=button).click()
+
+
+def test_a_team_game_in_english_the_band_by_team_and_a_rule_across_teams(make_page: MakePage):
+    page = make_page()
+    log = BrowserLog.attach(page)
+    game = own_game(page, "team_game")
+    table = set_up(page, "en", game, ["Ada", "Ben", "Cy", "Dee"])
+    # Partners sit opposite: Ada and Cy against Ben and Dee, a card each on the pad.
+    expect(page.locator(".band__name")).to_have_text([re.compile("Ada and Cy"), "Ben and Dee"])
+    expect(page.locator("#pad fieldset legend")).to_have_text(["Ada and Cy", "Ben and Dee"])
+    field(page, "in_points_0").fill("100")
+    field(page, "in_points_1").fill("50")
+    record(page, "Record round 1")
+    expect(page.locator(".bar__text")).to_have_text("The two teams' card points add up to 162.")
+    expect(field(page, "in_points_0")).to_have_value("100")  # nothing typed is lost
+    field(page, "in_points_1").fill("62")
+    field(page, "in_belote_0").check()
+    record(page, "Record round 1")
+    expect(page.locator(".band__status")).to_have_text("Round 2")
+    expect(page.locator(".band__score")).to_have_text(["120 points", "62 points"])
+    shoot(page, "second-01-team-round-2", full_page=False)
+    assert_accessible(page, "second-team-round-2")
+    assert page.evaluate(OVERFLOW) <= 0
+    # Read in French: the teams named the French way, the pad's words French.
+    in_other_language(page, table, "fr")
+    expect(page.locator(".band__name")).to_have_text([re.compile("Ada et Cy"), "Ben et Dee"])
+    expect(page.locator(".band__status")).to_have_text("Manche 2")
+    expect(page.locator("#pad")).to_contain_text("Points des cartes")
+    assert [line for line in log.errors() if "status of 422" not in line] == []
+
+
+def test_a_cooperative_campaign_in_french_the_table_wins_together(make_page: MakePage):
+    page = make_page(locale="fr-FR")
+    log = BrowserLog.attach(page)
+    game = own_game(page, "coop_game")
+    table = set_up(page, "fr", game, ["Aïcha", "Bruno", "Chloé"], campaign="2")
+    field(page, "in_mission").fill("1")
+    record(page, "Noter la manche 1")
+    expect(page.locator(".band__status")).to_have_text("Manche 2")
+    field(page, "in_mission").fill("1")
+    field(page, "in_success").check()
+    record(page, "Noter la manche 2")
+    expect(page.locator(".band__status")).to_have_text("Manche 3")
+    expect(page.locator(".declared-rules")).to_have_text(
+        "Gagné ou perdu ensemble · gagné quand : La dernière mission est réussie"
+        " · perdu quand : Cinq tentatives ratées sur une mission"
+    )
+    # A mission out of order is refused by the campaign's rule, in French.
+    field(page, "in_mission").fill("3")
+    record(page, "Noter la manche 3")
+    expect(page.locator(".bar__text")).to_contain_text("Les missions se jouent dans l’ordre")
+    field(page, "in_mission").fill("2")
+    field(page, "in_success").check()
+    record(page, "Noter la manche 3")
+    # The last mission completed: everyone wins together, the campaign's missions as its score.
+    expect(page.locator(".band__status")).to_have_text("La table gagne ensemble, avec 2.")
+    expect(page.locator(".band__name")).to_have_text([re.compile("La table")])
+    expect(page.locator(".round-form")).to_have_count(0)
+    shoot(page, "second-02-coop-won", full_page=False)
+    assert_accessible(page, "second-coop-won-fr")
+    assert page.evaluate(OVERFLOW) <= 0
+    in_other_language(page, table, "en")
+    expect(page.locator(".band__status")).to_have_text("The table wins together, with 2.")
+    expect(page.locator(".declared-rules")).to_contain_text("Won or lost together")
+    assert [line for line in log.errors() if "status of 422" not in line] == []
+
+
+def test_an_instant_win_in_english_a_supremacy_ends_the_match_at_once(make_page: MakePage):
+    page = make_page()
+    log = BrowserLog.attach(page)
+    game = own_game(page, "instant_win")
+    table = set_up(page, "en", game, ["Ada", "Ben"])
+    field(page, "in_points_0").fill("12")
+    field(page, "in_points_1").fill("20")
+    record(page, "Record round 1")
+    expect(page.locator(".band__score")).to_have_text(["12 points", "20 points"])
+    field(page, "in_points_0").fill("5")
+    field(page, "in_points_1").fill("3")
+    field(page, "in_supremacy_0").check()
+    record(page, "Record round 2")
+    # Ada's supremacy ends the match at once, though Ben is ahead on points: the rule is said.
+    expect(page.locator(".band__status")).to_have_text("Supremacy: Ada wins at once.")
+    expect(page.locator(".band__score")).to_have_text(["17 points", "23 points"])
+    expect(page.locator(".standings tbody tr").first).to_contain_text("Ada")
+    expect(page.locator(".round-form")).to_have_count(0)
+    expect(page.locator(".bar__text")).to_have_text("Round 2 · Supremacy: Ada wins at once.")
+    shoot(page, "second-03-instant-win", full_page=False)
+    assert_accessible(page, "second-instant-win")
+    in_other_language(page, table, "fr")
+    expect(page.locator(".band__status")).to_have_text("Suprématie : Ada l’emporte aussitôt.")
+    assert [line for line in log.errors() if "status of 422" not in line] == []
+
+
+def test_a_majority_game_in_french_the_tied_split_the_maki_points(make_page: MakePage):
+    page = make_page(locale="fr-FR")
+    log = BrowserLog.attach(page)
+    game = own_game(page, "majority_game")
+    table = set_up(page, "fr", game, ["Aïcha", "Bruno", "Chloé", "Denis", "Élodie"])
+    for seat, (maki, cards) in enumerate([(5, 20), (5, 18), (3, 25), (0, 30), (1, 10)]):
+        field(page, f"in_maki_{seat}").fill(str(maki))
+        field(page, f"in_cards_{seat}").fill(str(cards))
+    shoot(page, "second-04-majority", full_page=False)
+    record(page, "Noter le décompte final")
+    # Aïcha and Bruno tie for the most maki: 6 split, 3 each, and the second place is used up
+    # (Chloé's 3 icons score nothing); Élodie's 1 icon is no place.
+    expect(page.locator(".band__score")).to_have_text(["23 points", "21 points", "25 points", "30 points", "10 points"])
+    expect(page.locator(".band__status")).to_have_text("Denis gagne avec 30.")
+    shoot(page, "second-04-majority-the-end", full_page=False)
+    assert_accessible(page, "second-majority-fr")
+    assert page.evaluate(OVERFLOW) <= 0
+    in_other_language(page, table, "en")
+    expect(page.locator(".band__status")).to_have_text("Denis wins with 30.")
+    assert [line for line in log.errors() if "status of 422" not in line] == []
