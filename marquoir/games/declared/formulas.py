@@ -1,14 +1,15 @@
 """The formulas of a game file: CEL (the Common Expression Language, https://cel.dev),
-compiled once by cel-rust through the ``common-expression-language`` package.
+read once by cel-rust through the ``common-expression-language`` package, type-checked
+(``types``) and evaluated in Python from their parsed tree (``evaluate``).
 
-Why CEL, and why this implementation: CEL is a standard made to evaluate untrusted
-expressions (no loops beyond comprehensions over the values given, no I/O, no side
-effects, no way to define a function), with a specification other implementations follow
-(cel-go, cel-java, cel-cpp), so a user's file (issue "Your own game") is as safe to run as
-the catalog's. ``common-expression-language`` binds the Rust implementation: a Skyjo round's
-formula evaluates in about 1 µs, where the pure-Python ``cel-python`` took about 400 µs
-(measured here, same formula), and it reports a parse error with its line and column.
-No ``eval``, no parser of our own.
+Why CEL: a standard made to evaluate untrusted expressions (no loops beyond comprehensions
+over the values given, no I/O, no side effects, no way to define a function), with a
+specification other implementations follow (cel-go, cel-java, cel-cpp), so a user's file
+(issue "Your own game") is as safe to run as the catalog's. cel-rust reads a formula (a
+parse error with its line and column, the names and functions it uses) and is the
+reference its Python evaluation is tested against; it evaluates what the Python evaluation
+does not take (``Compiled.evaluate_in_cel``). Why not at the table: handing it a value
+converts it, and a round was mostly conversions (``evaluate``'s docstring has the figures).
 
 Bounds on one evaluation, so that no formula can hold a worker: the source is at most
 ``MAX_FORMULA_LENGTH`` characters with at most ``MAX_COMPREHENSIONS`` comprehension macros
@@ -322,11 +323,9 @@ def compile_formula(
     return Compiled(field, source, program, frozenset(used), value_type, bare, reads, calls, run=run)
 
 
-def context(variables: Mapping[str, Any], names: Iterable[str] | None = None) -> Any:
-    """A CEL context holding ``variables`` (only ``names`` of them, where given: the ones a
-    formula reads; KeyError for one it lacks) and Marquoir's functions."""
-    chosen = variables if names is None else {name: variables[name] for name in names}
-    return cel.Context(variables=dict(chosen), functions=dict(FUNCTIONS))
+def context(variables: Mapping[str, Any]) -> Any:
+    """A CEL context holding ``variables`` and Marquoir's functions."""
+    return cel.Context(variables=dict(variables), functions=dict(FUNCTIONS))
 
 
 class Scope:
