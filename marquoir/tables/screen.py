@@ -215,6 +215,8 @@ class BandPlayer:
     """Said to a screen reader after the score, in the number's plural ("1 point", "12 points")."""
     mark: SeatMark | None = None
     """Who started the match, or deals (Tarot): marked on their tile."""
+    note: str = ""
+    """A value shown under the score (a declared game's tracked value: "Phase 4")."""
 
     @property
     def score_length(self) -> str:

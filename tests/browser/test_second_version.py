@@ -112,6 +112,8 @@ def test_a_cooperative_campaign_in_french_the_table_wins_together(make_page: Mak
     # The last mission completed: everyone wins together, the campaign's missions as its score.
     expect(page.locator(".band__status")).to_have_text("La table gagne ensemble, avec 2.")
     expect(page.locator(".band__name")).to_have_text([re.compile("La table")])
+    # The mission reached, tracked beside the missions completed.
+    expect(page.locator(".band__note")).to_have_text("Mission atteinte : 2")
     expect(page.locator(".round-form")).to_have_count(0)
     shoot(page, "second-02-coop-won", full_page=False)
     assert_accessible(page, "second-coop-won-fr")

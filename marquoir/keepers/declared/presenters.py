@@ -9,7 +9,7 @@ a row and a player a column (7 Wonders, Ticket to Ride), as on the box's score p
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.http import HttpRequest
@@ -20,6 +20,7 @@ from marquoir.games.declared import Game, GameState, leaders, standings, winners
 from marquoir.games.declared.engine import display_bounds, inputs_taken
 from marquoir.games.declared.gamefile import InputDef
 from marquoir.tables.kit import (
+    BandPlayer,
     GridRow,
     LineChart,
     MatchView,
@@ -394,6 +395,32 @@ def _thrower(state: GameState, names: Sequence[str]) -> tuple[str, str]:
     return names[seat], " · ".join(parts)
 
 
+def _with_tracks(game: Game, state: GameState, players: list[BandPlayer]) -> list[BandPlayer]:
+    """Each side's tile with the values the file tracks beside the points (``carry`` with
+    ``track = true``: Phase 10's phase, a campaign's mission), under its score."""
+    tracked = [item for item in game.file.carry if item.track]
+    if not tracked:
+        return players
+    return [
+        replace(
+            player,
+            note=" · ".join(
+                _("%(label)s: %(value)s")
+                % {"label": local(item.label), "value": _tracked(state, player.index, item.key)}
+                for item in tracked
+            ),
+        )
+        for player in players
+    ]
+
+
+def _tracked(state: GameState, side: int, key: str) -> str:
+    value = state.carried[side].get(key)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return total_text(value if isinstance(value, int) else 0)
+
+
 def table_context(
     game: Game, request: HttpRequest, view: MatchView, query: Mapping[str, str], *, can_edit: bool
 ) -> dict[str, Any]:
@@ -403,7 +430,9 @@ def table_context(
     name = local(game.file.box.names)
     thrower, standing = _thrower(state, names)
     context: dict[str, Any] = {
-        "players": band_in_points(names, state.totals, current=state.current, marked=state.first),
+        "players": _with_tracks(
+            game, state, band_in_points(names, state.totals, current=state.current, marked=state.first)
+        ),
         "result": state.outcome,
         "action_type": TURN if game.by_turns else ROUND,
         "warnings": warning_texts(game, state.rounds[-1], names) if state.rounds else [],
