@@ -296,7 +296,17 @@ def test_cel_semantics_where_python_differs(source: str, value: Any) -> None:
 
 @pytest.mark.parametrize(
     "source",
-    ["9223372036854775807 + 1", "-9223372036854775807 - 2", "1 / 0", "1 % 0", "[1][1]", "{'a': 1}.b", "1 < 'a'"],
+    [
+        "9223372036854775807 + 1",
+        "-9223372036854775807 - 2",
+        "sum([9223372036854775807, 1])",  # cel-rust alone would give it back as an unsigned number
+        "abs(-9223372036854775807 - 1)",
+        "1 / 0",
+        "1 % 0",
+        "[1][1]",
+        "{'a': 1}.b",
+        "1 < 'a'",
+    ],
 )
 def test_overflows_and_faults_are_errors_not_numbers(source: str) -> None:
     with pytest.raises(EvaluationError):

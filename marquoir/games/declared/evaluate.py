@@ -24,14 +24,20 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from lark import Token
 from lark import Tree as LarkTree
 
 from .types import parsed_tree
 
-Values = Mapping[str, Any]
+
+class Values(Protocol):
+    """What a formula reads its names from: a round's scope, a mapping, a comprehension's."""
+
+    def __getitem__(self, name: str, /) -> Any: ...
+
+
 Run = Callable[[Values], Any]
 
 _LEAST, _MOST = -(2**63), 2**63 - 1
@@ -325,7 +331,7 @@ _METHODS: Mapping[str, Callable[..., Any]] = {
 }
 
 
-class _With(Mapping[str, Any]):
+class _With:
     """The values a comprehension's body reads: its own variable, then the formula's."""
 
     __slots__ = ("_name", "_outer", "_value")
@@ -335,12 +341,6 @@ class _With(Mapping[str, Any]):
 
     def __getitem__(self, name: str) -> Any:
         return self._value if name == self._name else self._outer[name]
-
-    def __iter__(self) -> Any:
-        raise TypeError("a comprehension's values are read by name only")
-
-    def __len__(self) -> int:
-        raise TypeError("a comprehension's values are read by name only")
 
     @property
     def root(self) -> Values:

@@ -42,13 +42,21 @@ MAX_COMPREHENSIONS = 2
 _COMPREHENSION = re.compile(r"\.\s*(map|filter|all|exists_one|exists)\s*\(\s*([A-Za-z_]\w*)?")
 
 
+def _int64(value: int) -> int:
+    """``value`` if CEL's int holds it: past 64 bits, cel-rust would take it back as an
+    unsigned number and a total would keep it; an overflow is an error, never a number."""
+    if not -(2**63) <= value < 2**63:
+        raise ValueError("integer overflow")
+    return value
+
+
 def _sum(values: list[Any]) -> int:
     total = 0
     for value in values:
         if type(value) is not int:
             raise TypeError("sum() adds whole numbers only")
         total += value
-    return total
+    return _int64(total)
 
 
 def _least(values: list[Any]) -> Any:
@@ -64,7 +72,7 @@ def _most(values: list[Any]) -> Any:
 
 
 def _abs(value: int) -> int:
-    return -value if value < 0 else value
+    return _int64(-value if value < 0 else value)
 
 
 TIE_RULES = ("share", "split", "full", "dense")
@@ -107,7 +115,7 @@ def _rank_points(values: list[Any], points: list[Any], tie: str, least: int | No
         else:
             each = points[place]
         for seat in tied:
-            scored[seat] = each
+            scored[seat] = _int64(each)
         place += 1 if tie == "dense" else len(tied)
     return scored
 
@@ -164,7 +172,7 @@ class Compiled:
         """The formula's value over ``variables``; ``FormulaFailed`` if it cannot be evaluated."""
         if self.run is not None:
             try:
-                return self.run(variables)  # type: ignore[arg-type]
+                return self.run(variables)
             except EvaluationError as error:
                 raise FormulaFailed(self.field, _first_line(str(error))) from None
         return self.evaluate_in_cel(variables)
