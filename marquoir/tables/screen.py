@@ -217,6 +217,8 @@ class BandPlayer:
     """Who started the match, or deals (Tarot): marked on their tile."""
     note: str = ""
     """A value shown under the score (a declared game's tracked value: "Phase 4")."""
+    whole_name: bool = False
+    """The name wraps rather than being cut (a team's: "Aïcha et Chloé" at 320 px)."""
 
     @property
     def score_length(self) -> str:

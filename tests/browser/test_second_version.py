@@ -19,6 +19,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .helpers import BrowserLog, MakePage, assert_accessible, shoot
 from .test_declared import OVERFLOW, TABLE_ADDRESS
+from .test_every_screen import CUT
 
 pytestmark = pytest.mark.browser
 
@@ -169,4 +170,46 @@ def test_a_majority_game_in_french_the_tied_split_the_maki_points(make_page: Mak
     assert page.evaluate(OVERFLOW) <= 0
     in_other_language(page, table, "en")
     expect(page.locator(".band__status")).to_have_text("Denis wins with 30.")
+    assert [line for line in log.errors() if "status of 422" not in line] == []
+
+
+def test_a_team_game_with_an_instant_win_declared_in_the_editor_in_french_on_a_small_phone(make_page: MakePage):
+    """The editor's second-version parts, as a household fills them in at 320 px: teams of
+    two, a rule that ends the game at once for those it names; then a match of four."""
+    page = make_page(locale="fr-FR", viewport={"width": 320, "height": 640})
+    log = BrowserLog.attach(page)
+    page.goto("/fr/jeux-maison/nouveau/")
+    page.locator("#name_fr").fill("Notre belote")
+    page.locator("#min_players").fill("4")
+    page.locator("#max_players").fill("4")
+    page.get_by_label("En équipes de deux", exact=False).check()
+    page.locator("#input-0-label_fr").fill("Points du pli")
+    page.get_by_role("button", name="Ajouter une règle qui termine la partie").click()
+    expect(page.locator("#rule-0-label_fr")).to_be_visible()
+    # The page came back from the server: what was typed before is kept, the teams chosen.
+    expect(page.locator("#name_fr")).to_have_value("Notre belote")
+    expect(page.locator("#input-0-per")).to_contain_text("pour chaque équipe")
+    page.locator("#rule-0-label_fr").fill("Capot")
+    page.locator("#rule-0-when").fill("all.points.exists(p, p >= 250)")
+    page.locator("#rule-0-outcome").select_option("winners")
+    page.locator("#rule-0-winners").fill("[0, 1].filter(t, all.points[t] >= 250)")
+    assert page.evaluate(OVERFLOW) <= 0
+    page.locator("#rule-0-outcome").scroll_into_view_if_needed()
+    shoot(page, "second-05-editor-teams-320-fr", full_page=False)
+    assert_accessible(page, "second-editor-teams-fr")
+    page.locator("button[value=save]").click()
+    expect(page.get_by_role("status")).to_contain_text("Enregistré en version 1.")
+    page.get_by_role("link", name="Nouvelle partie").click()
+    for seat, name in enumerate(["Aïcha", "Bruno", "Chloé", "Denis"]):
+        page.locator(f'input[name="name_{seat}"]').fill(name)
+    page.locator('form button[type="submit"]').last.click()
+    expect(page).to_have_url(TABLE_ADDRESS)
+    expect(page.locator(".band__name")).to_have_text([re.compile("Aïcha et Chloé"), "Bruno et Denis"])
+    field(page, "in_points_0").fill("40")
+    field(page, "in_points_1").fill("250")
+    page.get_by_role("button", name="Noter la manche 1").click()
+    expect(page.locator(".band__status")).to_have_text("Capot : Bruno et Denis l’emportent aussitôt.")
+    assert page.evaluate(OVERFLOW) <= 0
+    assert page.evaluate(CUT, ".band__name") == []  # each team's name whole at 320 px
+    shoot(page, "second-06-editor-game-capot-320-fr", full_page=False)
     assert [line for line in log.errors() if "status of 422" not in line] == []

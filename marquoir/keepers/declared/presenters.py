@@ -397,7 +397,10 @@ def _thrower(state: GameState, names: Sequence[str]) -> tuple[str, str]:
 
 def _with_tracks(game: Game, state: GameState, players: list[BandPlayer]) -> list[BandPlayer]:
     """Each side's tile with the values the file tracks beside the points (``carry`` with
-    ``track = true``: Phase 10's phase, a campaign's mission), under its score."""
+    ``track = true``: Phase 10's phase, a campaign's mission), under its score; a team's
+    name whole, on two lines if it must."""
+    if state.teams is not None:
+        players = [replace(player, whole_name=True) for player in players]
     tracked = [item for item in game.file.carry if item.track]
     if not tracked:
         return players
