@@ -293,6 +293,8 @@ class Standings:
     columns: tuple[str, ...]
     tie_break: str | None = None
     """How the tie-break decided, in a sentence, when it did."""
+    who: str = ""
+    """The name column's heading where it is not "Player" (a team game's: "Team")."""
     mark_winners: bool = True
     """A "wins" badge beside each winner's name; without it, the winners' rows are only bold
     (for standings of several columns, where the name's column is narrow)."""

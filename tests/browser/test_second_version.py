@@ -46,7 +46,13 @@ def set_up(page: Page, language: str, game: str, names: list[str], **fields: str
     return re.sub(r"^/(en|fr)/", "/", page.url.split(page.url.split("/")[2], 1)[1])
 
 
+def settled(page: Page) -> None:
+    """No request, swap or settle of htmx under way: a tap then lands on the pad drawn last."""
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
 def field(page: Page, name: str) -> Locator:
+    settled(page)
     return page.locator(f"#f-{name.replace('_', '-')}")
 
 
@@ -55,6 +61,7 @@ def in_other_language(page: Page, address: str, language: str) -> None:
 
 
 def record(page: Page, button: str) -> None:
+    settled(page)
     page.get_by_role("button", name=button).click()
 
 
@@ -211,5 +218,6 @@ def test_a_team_game_with_an_instant_win_declared_in_the_editor_in_french_on_a_s
     expect(page.locator(".band__status")).to_have_text("Capot : Bruno et Denis l’emportent aussitôt.")
     assert page.evaluate(OVERFLOW) <= 0
     assert page.evaluate(CUT, ".band__name") == []  # each team's name whole at 320 px
+    expect(page.locator(".standings thead th").nth(1)).to_have_text("Équipe")
     shoot(page, "second-06-editor-game-capot-320-fr", full_page=False)
     assert [line for line in log.errors() if "status of 422" not in line] == []

@@ -473,12 +473,15 @@ def table_context(
         headline, tie = result_words(state, names)
         context.update(
             status_text=headline,
-            standings=standings_by_total(
-                ((standing.rank, standing.player, standing.score) for standing in standings(state)),
-                names,
-                winners(state),
-                number=total_text,
-                tie_break=tie,
+            standings=replace(
+                standings_by_total(
+                    ((standing.rank, standing.player, standing.score) for standing in standings(state)),
+                    names,
+                    winners(state),
+                    number=total_text,
+                    tie_break=tie,
+                ),
+                who=_("Team") if state.teams is not None else "",
             ),
             chart=chart(state, names) if game.file.scored != "end" else None,
         )
