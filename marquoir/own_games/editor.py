@@ -395,7 +395,8 @@ def _number(draft: Draft, name: str, errors: dict[str, str]) -> int | None:
 def _play(data: dict[str, Any], play: str, draft: Draft, errors: dict[str, str]) -> None:
     """How the game is played into the file: its ``play``, a team game's teams (two a team,
     partners facing each other, where the file has no teams of its own), a cooperative game's
-    ``cooperative.won`` (true where the end's rules give the result)."""
+    ``cooperative.won`` (false where the form says none: an end no rule of the end worded, the
+    table's own, is then a loss)."""
     data["play"] = play
     if play == "teams":
         data.setdefault("teams", {"size": [2, 2], "formed": PARTNERS_OPPOSITE})
