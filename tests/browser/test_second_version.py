@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -37,13 +38,18 @@ def own_game(page: Page, name: str) -> str:
 
 def set_up(page: Page, language: str, game: str, names: list[str], **fields: str) -> str:
     page.goto(NEW_MATCH[language].format(game=game))
-    for seat, name in enumerate(names):
-        page.locator(f'input[name="name_{seat}"]').fill(name)
+    return start_match(page, names, **fields)
+
+
+def start_match(page: Page, names: list[str], **fields: str) -> str:
+    """The set-up page filled in and the match started: the table's address, without its language."""
+    for number, name in enumerate(names):
+        page.locator(f'input[name="name_{number}"]').fill(name)
     for name, value in fields.items():
         page.locator(f'[name="{name}"]').fill(value)
     page.locator('form button[type="submit"]').last.click()
     expect(page).to_have_url(TABLE_ADDRESS)
-    return re.sub(r"^/(en|fr)/", "/", page.url.split(page.url.split("/")[2], 1)[1])
+    return re.sub(r"^/(en|fr)/", "/", urlsplit(page.url).path)
 
 
 def settled(page: Page) -> None:
@@ -207,10 +213,7 @@ def test_a_team_game_with_an_instant_win_declared_in_the_editor_in_french_on_a_s
     page.locator("button[value=save]").click()
     expect(page.get_by_role("status")).to_contain_text("Enregistré en version 1.")
     page.get_by_role("link", name="Nouvelle partie").click()
-    for seat, name in enumerate(["Aïcha", "Bruno", "Chloé", "Denis"]):
-        page.locator(f'input[name="name_{seat}"]').fill(name)
-    page.locator('form button[type="submit"]').last.click()
-    expect(page).to_have_url(TABLE_ADDRESS)
+    start_match(page, ["Aïcha", "Bruno", "Chloé", "Denis"])
     expect(page.locator(".band__name")).to_have_text([re.compile("Aïcha et Chloé"), "Bruno et Denis"])
     field(page, "in_points_0").fill("40")
     field(page, "in_points_1").fill("250")

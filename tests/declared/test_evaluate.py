@@ -4,7 +4,6 @@ random values; an error in one is an error in the other."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +14,10 @@ from hypothesis import strategies as st
 from marquoir.games.declared import declared_games, load_game
 from marquoir.games.declared.evaluate import EvaluationError, Unsupported, compile_tree
 from marquoir.games.declared.examples import mismatches
-from marquoir.games.declared.formulas import FUNCTIONS, Compiled, FormulaFailed
+from marquoir.games.declared.formulas import FUNCTIONS, Compiled, FormulaFailed, context
 from marquoir.games.declared.types import FormulaTypeError, check_formula, type_of_value
+
+from .compiled import compiled_formulas
 
 TEST_GAMES = Path(__file__).parent / "games"
 IN_PYTHON = Compiled.evaluate
@@ -65,30 +66,10 @@ def test_every_catalog_formula_is_evaluated_in_python() -> None:
     Python evaluation does not take, such as a text with escapes)."""
     left: list[str] = []
     for game in declared_games():
-        for compiled in _formulas(game):
+        for compiled in compiled_formulas(game):
             if compiled.run is None and compiled.bare is None:
                 left.append(f"{game.key}: {compiled.field}")
     assert left == []
-
-
-def _formulas(value: Any, seen: set[int] | None = None) -> Iterator[Compiled]:
-    import dataclasses
-
-    seen = set() if seen is None else seen
-    if id(value) in seen:
-        return
-    seen.add(id(value))
-    if isinstance(value, Compiled):
-        yield value
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
-            yield from _formulas(getattr(value, field.name), seen)
-    elif isinstance(value, tuple | list):
-        for item in value:
-            yield from _formulas(item, seen)
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _formulas(item, seen)
 
 
 # --- random formulas over random values
@@ -180,7 +161,7 @@ def test_random_formulas_evaluate_as_cel_rust_does(source: str) -> None:
     except Unsupported:
         return
     try:
-        expected: Any = ("value", program.execute(cel.Context(variables=dict(VALUES), functions=dict(FUNCTIONS))))
+        expected: Any = ("value", program.execute(context(VALUES)))
     except Exception:
         expected = ("error",)
     try:

@@ -7,7 +7,6 @@ type it said."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 import cel
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 
 from marquoir.games.declared import cost, declared_games
 from marquoir.games.declared import types as types_module
-from marquoir.games.declared.formulas import Compiled, context
+from marquoir.games.declared.formulas import context
 from marquoir.games.declared.types import (
     BOOL,
     DOUBLE,
@@ -38,6 +37,8 @@ from marquoir.games.declared.types import (
     join,
     type_of_value,
 )
+
+from .compiled import compiled_formulas
 
 SKYJO = {"seat": INT, "ended_by": INT, "cards": INT, "others": Record({"cards": ListOf(INT)})}
 NAMES: dict[str, Type] = {
@@ -445,26 +446,7 @@ class _AnyName(Mapping[str, Type]):
         return 0
 
 
-def _sources(value: Any, seen: set[int] | None = None) -> Iterator[str]:
-    """Every formula compiled in ``value`` (a game), wherever the game keeps it."""
-    seen = set() if seen is None else seen
-    if id(value) in seen:
-        return
-    seen.add(id(value))
-    if isinstance(value, Compiled):
-        yield value.source
-    elif isinstance(value, list | tuple):
-        for item in value:
-            yield from _sources(item, seen)
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            yield from _sources(item, seen)
-    elif is_dataclass(value) and not isinstance(value, type):
-        for field in fields(value):
-            yield from _sources(getattr(value, field.name), seen)
-
-
-CATALOG_FORMULAS = sorted({source for game in declared_games() for source in _sources(game)})
+CATALOG_FORMULAS = sorted({formula.source for game in declared_games() for formula in compiled_formulas(game)})
 
 
 def test_the_catalog_has_formulas_to_check():

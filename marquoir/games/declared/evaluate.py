@@ -23,7 +23,7 @@ toward zero, ``&&`` and ``||`` absorb an error on one side when the other decide
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, cast
 
 from lark import Token
@@ -442,24 +442,7 @@ class _Compiler:
         parts.append(self.node(current))
         parts.reverse()
 
-        def run(values: Values) -> bool:
-            failed: EvaluationError | None = None
-            for part in parts:
-                try:
-                    value = part(values)
-                except EvaluationError as error:
-                    failed = failed or error
-                    continue
-                if type(value) is not bool:
-                    failed = failed or EvaluationError(f"no such overload: {_kind(value)} in a logical operator")
-                    continue
-                if value is decides:
-                    return decides
-            if failed is not None:
-                raise failed
-            return not decides
-
-        return run
+        return lambda values: _decided(((part, values) for part in parts), decides, "a logical operator")
 
     def _binary(self, node: Tree) -> Run:
         spine: list[tuple[Callable[[Any, Any], Any], Run]] = []
@@ -608,25 +591,31 @@ class _Compiler:
 
             return exactly_one
         decides = macro == "exists"  # all(): a false decides; exists(): a true
+        what = f"{macro}()'s condition"
+        return lambda values: _decided(
+            ((condition, _With(values, name, entry)) for entry in entries(values)), decides, what
+        )
 
-        def quantified(values: Values) -> bool:
-            failed: EvaluationError | None = None
-            for entry in entries(values):
-                try:
-                    value = condition(_With(values, name, entry))
-                except EvaluationError as error:
-                    failed = failed or error
-                    continue
-                if type(value) is not bool:
-                    failed = failed or EvaluationError(f"no such overload: {macro}() condition gives {_kind(value)}")
-                    continue
-                if value is decides:
-                    return decides
-            if failed is not None:
-                raise failed
-            return not decides
 
-        return quantified
+def _decided(tries: Iterable[tuple[Run, Values]], decides: bool, what: str) -> bool:
+    """CEL's ``&&`` and ``||``, ``all()`` and ``exists()``: each run on its values in turn; the
+    first that gives ``decides`` wins, over an error met before or after it; else the first
+    error (a value that is no bool is one), else ``not decides``."""
+    failed: EvaluationError | None = None
+    for run, values in tries:
+        try:
+            value = run(values)
+        except EvaluationError as error:
+            failed = failed or error
+            continue
+        if type(value) is not bool:
+            failed = failed or EvaluationError(f"no such overload: {what} gives {_kind(value)}")
+            continue
+        if value is decides:
+            return decides
+    if failed is not None:
+        raise failed
+    return not decides
 
 
 def _returned(value: Any) -> Any:
