@@ -96,6 +96,16 @@ class Game:
     def key(self) -> str:
         return self.file.key
 
+    def __repr__(self) -> str:
+        # Its key, not every compiled formula (tens of kilobytes): what a log or a failing
+        # test's example needs to name the game.
+        return f"Game({self.key!r})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The same in the pretty-printers of IPython and Hypothesis, which would print a
+        dataclass field by field otherwise (Hypothesis refuses a repr over 30 kB)."""
+        printer.text(repr(self))
+
     @property
     def tiebreaks(self) -> tuple[tuple[str, Compiled], ...]:
         """The ranking's keys after the total."""
