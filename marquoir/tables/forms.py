@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -13,6 +15,59 @@ from .models import Match
 from .names import NAME_MAX_LENGTH, clean_player_names
 from .outcome import ServiceError
 from .selectors import match_view
+
+
+class SeatChoicesWidget(forms.Widget):
+    """One select per row of the set-up form, named ``<name>_<row>``; read, the list of them."""
+
+    def __init__(self, rows: int) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def value_from_datadict(self, data: Mapping[str, Any], files: Any, name: str) -> list[str]:
+        return [str(data.get(f"{name}_{row}", "")) for row in range(self.rows)]
+
+    def value_omitted_from_data(self, data: Mapping[str, Any], files: Any, name: str) -> bool:
+        return not any(f"{name}_{row}" in data for row in range(self.rows))
+
+
+class SeatChoiceField(forms.Field):
+    """A choice the set-up page asks on each row beside the name (a team game's team), among
+    one list of ``choices``: its value is one choice per row ("" where none is made),
+    ``initial`` the rows' defaults. A keeper puts it among its ``options_form_fields``; the
+    page draws it on the rows, not with the table options, and its errors once above them.
+    ``options_from_form`` reads it with ``cleaned["player_rows"]``, the players' rows in
+    seating order, and may refuse it there (``forms.ValidationError({name: …})``)."""
+
+    def __init__(
+        self, *, rows: int, choices: Sequence[tuple[str, str]], initial: Sequence[str], label: str, **kwargs: Any
+    ) -> None:
+        super().__init__(label=label, initial=list(initial), required=False, widget=SeatChoicesWidget(rows), **kwargs)
+        self.rows = rows
+        self.choices = list(choices)
+
+    def to_python(self, value: Any) -> list[str]:
+        given = value if isinstance(value, list) else []
+        allowed = {choice for choice, _text in self.choices}
+        # A value no select offers (a forged form) is one not made: the keeper says what is missing.
+        return [text if isinstance(text, str) and text in allowed else "" for text in given[: self.rows]]
+
+    def row_values(self, value: Any) -> list[str]:
+        """The choice shown on each row, from the bound field's value (a list, row by row)."""
+        values = [str(item) for item in value] if isinstance(value, list) else []
+        return (values + [""] * self.rows)[: self.rows]
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """One row's select of a ``SeatChoiceField``, as the page draws it."""
+
+    name: str
+    id: str
+    label: str
+    choices: Sequence[tuple[str, str]]
+    value: str
+    error_id: str
 
 
 class NewMatchForm(forms.Form):
@@ -38,8 +93,10 @@ class NewMatchForm(forms.Form):
                 strip=True,
                 label=_("Player %(number)s") % {"number": seat + 1},
             )
-        self.option_names = list(keeper.options_form_fields())
-        self.fields.update(keeper.options_form_fields())
+        options = keeper.options_form_fields()
+        self.option_names = [name for name, field in options.items() if not isinstance(field, SeatChoiceField)]
+        self.seat_choice_names = [name for name, field in options.items() if isinstance(field, SeatChoiceField)]
+        self.fields.update(options)
         if not keeper.has_assistant:
             del self.fields["assistant"]
 
@@ -50,15 +107,39 @@ class NewMatchForm(forms.Form):
     # table's options far down a phone; the others fold under "More players".
     SEATS_SHOWN = 8
 
-    def first_seats(self) -> list[tuple[int, forms.BoundField]]:
-        return list(enumerate(self.name_fields()))[: self.SEATS_SHOWN]
+    def rows(self) -> list[tuple[int, forms.BoundField, list[SeatChoice]]]:
+        """Each row: its index, its name field and its selects (a team game's team)."""
+        return [(seat, field, self.seat_choices(seat)) for seat, field in enumerate(self.name_fields())]
 
-    def more_seats(self) -> list[tuple[int, forms.BoundField]]:
-        return list(enumerate(self.name_fields()))[self.SEATS_SHOWN :]
+    def first_seats(self) -> list[tuple[int, forms.BoundField, list[SeatChoice]]]:
+        return self.rows()[: self.SEATS_SHOWN]
+
+    def more_seats(self) -> list[tuple[int, forms.BoundField, list[SeatChoice]]]:
+        return self.rows()[self.SEATS_SHOWN :]
 
     def more_seats_used(self) -> bool:
         """Whether a folded seat holds a name (a rematch of many, a refused form): shown open."""
-        return any(field.value() for _seat, field in self.more_seats())
+        return any(field.value() for _seat, field, _choices in self.more_seats())
+
+    def seat_choice_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.seat_choice_names]
+
+    def seat_choices(self, row: int) -> list[SeatChoice]:
+        """The selects of one row, each with the value it shows (chosen, refused or by default)."""
+        choices = []
+        for bound in self.seat_choice_fields():
+            field = cast(SeatChoiceField, bound.field)
+            choices.append(
+                SeatChoice(
+                    name=f"{bound.html_name}_{row}",
+                    id=f"{bound.auto_id}_{row}",
+                    label=str(bound.label),
+                    choices=field.choices,
+                    value=field.row_values(bound.value())[row],
+                    error_id=f"{bound.auto_id}-error" if bound.errors else "",
+                )
+            )
+        return choices
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.option_names] + ([self["assistant"]] if "assistant" in self.fields else [])
@@ -79,6 +160,7 @@ class NewMatchForm(forms.Form):
         cleaned["first_index"] = seats_filled.index(starter_seat) if starter_seat in seats_filled else 0
         if starter_seat not in seats_filled:
             raise forms.ValidationError(_("The player who starts must have a name."))
+        cleaned["player_rows"] = seats_filled  # whose is each row's choice (a team game's team)
         cleaned["options"] = self.keeper.options_from_form(cleaned)
         cleaned["assistant"] = bool(cleaned.get("assistant"))
         return cleaned

@@ -184,7 +184,9 @@ class Keeper:
         return self.options.form_fields()
 
     def options_from_form(self, cleaned: Mapping[str, Any]) -> dict[str, Any]:
-        """The options as stored, from the set-up form's cleaned data."""
+        """The options as stored, from the set-up form's cleaned data (with ``player_rows``,
+        the players' rows, for a ``SeatChoiceField``); ``forms.ValidationError({field: …})``
+        refuses the form at that field."""
         return self.options.from_form(cleaned)
 
     # --- the log

@@ -11,6 +11,7 @@ from .actions import ActionRequest, FreshIds, ascii_number, form_number, parse_a
 from .api_errors import answer, error_response
 from .charts import LineChart, line_chart, rounds_chart, running_totals
 from .formatting import MINUS, decimal, join_names, percent, signed
+from .forms import SeatChoiceField
 from .keepers import BoxFacts, GameEndpoint, Keeper, Wording, keeper_for
 from .log_words import LogWords, last_words, log_in_words
 from .messages import message_for
@@ -66,6 +67,7 @@ __all__ = [
     "MatchView",
     "OutSchema",
     "ScoreGrid",
+    "SeatChoiceField",
     "SeatMark",
     "ServiceError",
     "StandingRow",
