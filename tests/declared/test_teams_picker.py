@@ -177,6 +177,7 @@ def test_the_set_up_page_draws_a_labelled_team_select_on_each_row(client: Client
     select = re.search(r'<select name="teams_1" id="id_teams_1">(.*?)</select>', html, re.S)
     assert select is not None
     assert re.findall(r'<option value="(\d)"( selected)?>', select.group(1)) == [("0", ""), ("1", " selected")]
+    assert "Table options" not in html  # the game has none: no empty box
     french = client.get(f"/fr/tables/nouvelle/{game}/").content.decode()
     assert '<span class="visually-hidden">Joueur 2:</span> Équipe</label>' in french
     assert '<option value="0">Équipe 1</option>' in french
