@@ -169,7 +169,23 @@ def test_random_formulas_evaluate_as_cel_rust_does(source: str) -> None:
     except EvaluationError:
         found = ("error",)
     event(f"compared: {expected[0]}")
-    assert _same(found, expected), f"{source!r}: {found} where cel-rust gives {expected}"
+    assert _same(found, expected) or _same_but_map_order(source, found, expected), (
+        f"{source!r}: {found} where cel-rust gives {expected}"
+    )
+
+
+def _same_but_map_order(source: str, found: Any, expected: Any) -> bool:
+    """A list made by running over a map, its items in another order: CEL leaves the order
+    of a map's keys unspecified (cel-rust's follows its hash), Python gives the file's."""
+    over_a_map = any(name in source for name in ("m.", "im.", "{")) and any(
+        macro in source for macro in (".map(", ".filter(")
+    )
+    if not over_a_map or found[0] != "value" or expected[0] != "value":
+        return False
+    found_value, expected_value = found[1], expected[1]
+    if not isinstance(found_value, list) or not isinstance(expected_value, list):
+        return False
+    return sorted(map(repr, found_value)) == sorted(map(repr, expected_value))
 
 
 # Formulas built by type, so that most pass the type check (the free ones above mostly do
@@ -292,3 +308,21 @@ def test_cel_semantics_where_python_differs(source: str, value: Any) -> None:
 def test_overflows_and_faults_are_errors_not_numbers(source: str) -> None:
     with pytest.raises(EvaluationError):
         compile_tree(source, FUNCTIONS)({})
+
+
+@pytest.mark.parametrize(
+    ("source", "values", "value"),
+    [
+        ("\"'); __import__('os').system('true'); ('\"", {}, "'); __import__('os').system('true'); ('"),
+        ("__import__ + 1", {"__import__": 1}, 2),
+        ("__builtins__", {"__builtins__": 5}, 5),
+        ("V.k0", {"V": {"k0": 3}}, 3),
+        ("[c0, c1].map(c0, c0 + c1)", {"c0": 1, "c1": 10}, [11, 20]),
+    ],
+)
+def test_nothing_a_formula_writes_reaches_the_python_it_is_evaluated_as(
+    source: str, values: dict[str, Any], value: Any
+) -> None:
+    """A name or a text that looks like Python (or like the generated code's own names) is
+    only ever a name read from the values or a text: the generated code holds neither."""
+    assert compile_tree(source, FUNCTIONS)(values) == value

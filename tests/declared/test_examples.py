@@ -10,10 +10,13 @@ import pytest
 
 from marquoir.games.declared import declared_games
 from marquoir.games.declared.examples import mismatches
+from marquoir.games.sheet.engine import SHEET
 
+# The catalog's files, and the score sheet's (a game file that is no catalog game).
+EVERY_FILE = (*declared_games(), SHEET)
 CASES = [
     pytest.param(game, example, id=f"{game.key}: {example.name}")
-    for game in declared_games()
+    for game in EVERY_FILE
     for example in game.file.examples
 ]
 
@@ -22,7 +25,7 @@ def test_the_four_games_declared_so_far_are_found() -> None:
     assert {game.key for game in declared_games()} >= {"skyjo", "seven_wonders", "ticket_to_ride", "skull_king"}
 
 
-@pytest.mark.parametrize("game", declared_games(), ids=lambda game: game.key)
+@pytest.mark.parametrize("game", EVERY_FILE, ids=lambda game: game.key)
 def test_every_game_file_has_worked_examples_accepted_and_refused(game) -> None:
     examples = game.file.examples
     assert any(example.refused is None for example in examples)

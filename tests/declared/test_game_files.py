@@ -16,6 +16,7 @@ from marquoir.games.declared import Game, game_files
 from marquoir.games.declared.game import compile_game
 from marquoir.games.declared.gamefile import GameFileError, parse_game_file
 from marquoir.games.declared.schema import SCHEMA_PATH, json_schema
+from marquoir.games.sheet.engine import SHEET_FILE
 
 SKYJO = Path(__file__).resolve().parents[2] / "marquoir" / "games" / "skyjo" / "game.toml"
 
@@ -33,7 +34,7 @@ def test_the_published_schema_is_the_one_marquoir_reads() -> None:
     assert published == json_schema(), "run: python -m marquoir.games.declared.schema"
 
 
-@pytest.mark.parametrize("path", game_files(), ids=lambda path: path.parent.name)
+@pytest.mark.parametrize("path", [*game_files(), SHEET_FILE], ids=lambda path: path.parent.name)
 def test_every_game_file_validates_against_the_published_schema(path: Path) -> None:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     jsonschema.validate(tomllib.loads(path.read_text(encoding="utf-8")), schema)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeAlias
@@ -235,7 +236,7 @@ class GameState:
         """The categories this match's options count (a variant's bonus only when it is played)."""
         options = option_context(self)
         return tuple(
-            category.key for category in self.game.categories if category.when is None or _truth(category.when, options)
+            category.key for category in self.game.categories if category.when is None or category.when.truth(options)
         )
 
     def figures(self, player: int) -> dict[str, int]:
@@ -340,13 +341,13 @@ def resolve_options(game: Game, player_count: int, given: Mapping[str, Any]) -> 
         if option.key in given:
             value = given[option.key]
         elif option.key in game.option_defaults:
-            value = _evaluated(game.option_defaults[option.key], base)
+            value = game.option_defaults[option.key].evaluate(base)
         else:
             value = option.default
         resolved[option.key] = _option_value(option, value)
     variables = {**base, "options": resolved}
     for check, compiled in zip(game.file.option_checks, game.option_checks, strict=True):
-        if not _truth(compiled, variables):
+        if not compiled.truth(variables):
             raise RuleError(INVALID, "option_rule", check=check.key)
     return resolved
 
@@ -379,7 +380,20 @@ def _option_value(option: Any, value: Any) -> Any:
         if not all(in_bounds(number) for number in value):
             raise refuse()
         value = list(value)
+    elif option.kind == "text" and not is_one_line(value, option.max_length):
+        raise RuleError(INVALID, "option_value", option=option.key, length=option.max_length)
     return value
+
+
+def is_one_line(text: object, most: int) -> bool:
+    """Whether ``text`` may be a text option (a title): a trimmed line of 1 to ``most``
+    characters, not blank, no control character (it is one line on the table screen)."""
+    return (
+        isinstance(text, str)
+        and 1 <= len(text) <= most
+        and text == text.strip()
+        and not any(unicodedata.category(char) == "Cc" for char in text)
+    )
 
 
 # --- a round
@@ -402,7 +416,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
         result = None
         if state.game.cooperative_won is not None:
             scope = _end_scope(state, state.totals, state.carried, state.out, state.rounds[-1].ranks, state.orders)
-            result = "won" if _truth(state.game.cooperative_won, scope) else "lost"
+            result = "won" if state.game.cooperative_won.truth(scope) else "lost"
         ended = replace(state, ended=True, result=result)
         return ended, Ended(len(state.rounds), state.totals, winners(ended), result=result, teams=state.teams)
     raise RuleError(INVALID, "unknown_action")
@@ -414,7 +428,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     limit = MAX_TURNS if game.by_turns else MAX_ROUNDS
     if len(state.rounds) >= limit:
         raise RuleError(INVALID, "too_many_rounds", limit=limit)
-    if not isinstance(given, Mapping):
+    if type(given) is not dict and not isinstance(given, Mapping):
         raise RuleError(INVALID, "bad_inputs")
     option_level = option_context(state)
     taken = inputs_taken(state)
@@ -462,9 +476,11 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     for item in game.round_inputs:
         table.set(item.spec.key, inputs[item.spec.key])
     for key, compiled in game.round_derived:
-        table.set(key, _evaluated(compiled, table))
+        table.set(key, compiled.evaluate(table))
     players = [_player_scope(game, table, inputs, seat, before, carried_before) for seat in range(count)]
     for item in game.inputs:
+        if not item.bounded:
+            continue
         if item.spec.per not in ("player", "team"):
             _check_bounds(item, inputs[item.spec.key], table, None)
         else:
@@ -473,7 +489,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     for key, compiled in game.player_derived:
         values = []
         for seat in range(count):
-            value = _evaluated(compiled, players[seat])
+            value = compiled.evaluate(players[seat])
             players[seat].set(key, value)
             values.append(value)
         series = {**series, key: values}
@@ -488,18 +504,18 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         breakdown = tuple(_categories(game, players[seat]) for seat in range(count))
     for key, compiled in game.player_checks:
         for seat in range(count):
-            if not _truth(compiled, players[seat]):
+            if not compiled.truth(players[seat]):
                 raise RuleError(RULE, "rule", check=key, player=seat)
     for key, compiled in game.round_checks:
-        if not _truth(compiled, table):
+        if not compiled.truth(table):
             raise RuleError(RULE, "rule", check=key)
     warnings: list[tuple[str, int | None]] = [
         (key, seat)
         for key, compiled in game.player_warnings
         for seat in range(count)
-        if not _truth(compiled, players[seat])
+        if not compiled.truth(players[seat])
     ]
-    warnings += [(key, None) for key, compiled in game.round_warnings if not _truth(compiled, table)]
+    warnings += [(key, None) for key, compiled in game.round_warnings if not compiled.truth(table)]
     gained = tuple(sum(categories.values()) for categories in breakdown)
     if thrower is not None:
         totals, carried, out = _after_turn(state, thrower, table, gained[thrower])
@@ -515,7 +531,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     ranks = tuple(
         tuple(_rank_value(compiled, players[seat]) for _key, compiled in game.ranking) for seat in range(count)
     )
-    figures = tuple({key: _whole(compiled, players[seat]) for key, compiled in game.figures} for seat in range(count))
+    figures = tuple({key: figure.whole_number(players[seat]) for key, figure in game.figures} for seat in range(count))
     end_reason, instant, result = _end(state, table, number, totals, carried, out, ranks, orders)
     return RoundScored(
         number=number,
@@ -602,7 +618,7 @@ def _settled(
         scope.set("gained", gained)
     values: dict[str, Any] = {"total": total, **carried}
     for key, compiled in formulas:
-        values[key] = _evaluated(compiled, scope)
+        values[key] = compiled.evaluate(scope)
     _check_kept(values, game.carried, field)
     return values.pop("total"), values
 
@@ -612,7 +628,7 @@ def _is_out(game: Game, table: Scope, seat: int, total: int, carried: Mapping[st
     with ``total`` and ``carried`` as they stand after the round."""
     if game.out is None:
         return False
-    return _truth(game.out, table.child({"seat": seat, "team": seat, "total": total, **carried}))
+    return game.out.truth(table.child({"seat": seat, "team": seat, "total": total, **carried}))
 
 
 def _check_kept(values: Mapping[str, Any], initial: Mapping[str, int | bool], field: str) -> None:
@@ -626,7 +642,7 @@ def _check_kept(values: Mapping[str, Any], initial: Mapping[str, int | bool], fi
 
 def _rank_value(compiled: Compiled, scope: Scope) -> int:
     """A ranking key's value for a side: a whole number, or yes (1) and no (0)."""
-    value = _evaluated(compiled, scope)
+    value = compiled.evaluate(scope)
     if type(value) is bool:
         return int(value)
     if type(value) is not int:
@@ -646,7 +662,11 @@ def _read(item: CompiledInput, given: Mapping[str, Any], count: int, player: int
 def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> Any:
     """``value`` if it is of the input's kind (bounds are checked later), else ``RuleError``."""
     spec = item.spec
-    where = {"input": spec.key} | ({"player": player} if player is not None else {})
+    if spec.kind in ("count", "points") and type(value) is int and -(10**9) <= value <= 10**9:
+        return value  # the most common inputs, already right: nothing else to ask of them
+    if spec.kind == "flag" and type(value) is bool:
+        return value
+    where = _where(spec, player)
     if spec.kind == "flag":
         if not isinstance(value, bool):
             raise RuleError(INVALID, "input_kind", kind="flag", **where)
@@ -741,18 +761,22 @@ def _part_value(part: Part, item: Any, where: Mapping[str, Any]) -> Any:
 
 
 def _check_bounds(item: CompiledInput, value: Any, variables: Scope | Mapping[str, Any], player: int | None) -> None:
-    spec = item.spec
-    if spec.kind not in {"count", "points", "choice"} and not (spec.kind == "list" and not spec.names):
+    if not item.bounded:
         return
+    spec = item.spec
     least, most = _bound(item.least, variables), _bound(item.most, variables)
-    where = {"input": spec.key} | ({"player": player} if player is not None else {})
-    for number in value if spec.kind == "list" else [value]:
+    for number in value if spec.kind == "list" else (value,):
         if (least is not None and number < least) or (most is not None and number > most):
-            raise RuleError(INVALID, "input_range", value=number, min=least, max=most, **where)
+            raise RuleError(INVALID, "input_range", value=number, min=least, max=most, **_where(spec, player))
     if spec.kind == "list":
         return
     if spec.step is not None and value % spec.step:
-        raise RuleError(INVALID, "input_step", value=value, step=spec.step, **where)
+        raise RuleError(INVALID, "input_step", value=value, step=spec.step, **_where(spec, player))
+
+
+def _where(spec: InputDef, player: int | None) -> dict[str, Any]:
+    """Where a refused value was given: its input, and its player's seat for a player's input."""
+    return {"input": spec.key} | ({"player": player} if player is not None else {})
 
 
 def _player_scope(
@@ -763,17 +787,16 @@ def _player_scope(
     totals: Sequence[int],
     carried: Sequence[Mapping[str, int | bool]],
 ) -> Scope:
-    variables: dict[str, Any] = {"seat": seat}
+    scope = Scope(table, {**table.lazy, "others": _others(table["all"], seat)})
+    scope["seat"] = seat
     if game.teams:
-        variables["team"] = seat
+        scope["team"] = seat
     for item in game.player_inputs:
-        variables[item.spec.key] = inputs[item.spec.key][seat]
+        scope[item.spec.key] = inputs[item.spec.key][seat]
     if not game.by_turns:
         # A side's running state before the round (in a game by turns, the thrower's is the table's).
-        variables["total"] = totals[seat]
-        variables.update(carried[seat])
-    scope = table.child(variables)
-    scope.set_lazy("others", _others(table["all"], seat))
+        scope["total"] = totals[seat]
+        scope.update(carried[seat])
     return scope
 
 
@@ -785,14 +808,14 @@ def _others(series: Mapping[str, Sequence[Any]], seat: int) -> Callable[[], dict
 def _categories(game: Game, scope: Scope) -> dict[str, int]:
     points: dict[str, int] = {}
     for category in game.categories:
-        if category.when is not None and not _truth(category.when, scope):
+        if category.when is not None and not category.when.truth(scope):
             points[category.key] = 0  # a variant not played: its key stays, for a steady breakdown
             continue
         if category.units is None:
-            points[category.key] = _whole(category.formula, scope)  # type: ignore[arg-type]
+            points[category.key] = category.formula.whole_number(scope)  # type: ignore[union-attr]
             continue
-        starts = [(name, _whole(start, scope)) for name, start in category.over]
-        units = _whole(category.units, scope)
+        starts = [(name, start.whole_number(scope)) for name, start in category.over]
+        units = category.units.whole_number(scope)
         if units > 0 and math.comb(units + len(starts) - 1, len(starts) - 1) > MAX_SHARES:
             # Refused before a share is tried: a share of a million units is a million-long tuple.
             raise RuleError(INVALID, "formula_failed", field=f"points.{category.key}", problem="too many shares")
@@ -803,7 +826,7 @@ def _categories(game: Game, scope: Scope) -> dict[str, int]:
             # The share's own names (c, g, t): no later formula may read them (game.py).
             for (name, start), extra in zip(starts, share, strict=True):
                 scope.set(name, start + extra)
-            value = _whole(category.formula, scope)  # type: ignore[arg-type]
+            value = category.formula.whole_number(scope)  # type: ignore[union-attr]
             best = value if best is None else max(best, value)
         points[category.key] = best if best is not None else 0
     return points
@@ -862,7 +885,7 @@ def _end(
     instant: tuple[int, ...] = ()
     result: str | None = None
     for rule in game.end_rules:
-        if not _truth(rule.when, scope):
+        if not rule.when.truth(scope):
             continue
         reason, result = rule.key, rule.result
         if rule.winners is not None:
@@ -876,16 +899,16 @@ def _end(
             reason = "target"
         elif rounds is not None and number >= rounds:
             reason = "rounds"
-    if reason is not None and not instant and game.end_unless is not None and _truth(game.end_unless, scope):
+    if reason is not None and not instant and game.end_unless is not None and game.end_unless.truth(scope):
         return None, (), None
     if reason is not None and game.cooperative_won is not None and result is None:
-        result = "won" if _truth(game.cooperative_won, scope) else "lost"
+        result = "won" if game.cooperative_won.truth(scope) else "lost"
     return reason, instant, result
 
 
 def _sides(compiled: Compiled, scope: Scope, count: int) -> tuple[int, ...]:
     """An end rule's winners: a list of sides (or one side), each once, in order."""
-    value = _evaluated(compiled, scope)
+    value = compiled.evaluate(scope)
     sides = [value] if type(value) is int else value
     if not isinstance(sides, list) or not all(type(side) is int and 0 <= side < count for side in sides):
         raise FormulaFailed(compiled.field, "gives no list of sides")
@@ -895,7 +918,7 @@ def _sides(compiled: Compiled, scope: Scope, count: int) -> tuple[int, ...]:
 def inputs_taken(state: GameState) -> frozenset[str]:
     """The inputs this match's options take (each one's ``when``), by key."""
     options = option_context(state)
-    return frozenset(item.spec.key for item in state.game.inputs if item.when is None or _truth(item.when, options))
+    return frozenset(item.spec.key for item in state.game.inputs if item.when is None or item.when.truth(options))
 
 
 def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]:
@@ -904,13 +927,13 @@ def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]
     facts: dict[str, Any] = {**option_context(state), "round": len(state.rounds) + 1}
     for name, compiled in state.game.round_derived:
         if compiled.names <= facts.keys():
-            facts[name] = _evaluated(compiled, facts)
+            facts[name] = compiled.evaluate(facts)
     scope = Scope(facts)
 
     def known(bound: Compiled | int | None) -> int | None:
         if bound is None or isinstance(bound, int):
             return bound
-        return _whole(bound, scope) if bound.names <= facts.keys() else None
+        return bound.whole_number(scope) if bound.names <= facts.keys() else None
 
     return {item.spec.key: (known(item.least), known(item.most)) for item in state.game.inputs}
 
@@ -950,11 +973,12 @@ def first_after(game: Game, scored: RoundScored) -> tuple[int, ...]:
 
 def standings(state: GameState) -> tuple[Standing, ...]:
     """Best first; players equal on the total and on every tie-break share the rank."""
-    order = sorted(range(state.player_count), key=lambda seat: (order_key(state, seat), seat))
+    keys = [order_key(state, seat) for seat in range(state.player_count)]
+    order = sorted(range(state.player_count), key=lambda seat: (keys[seat], seat))
     result: list[Standing] = []
     for position, seat in enumerate(order):
         previous = result[-1] if result else None
-        same = previous is not None and order_key(state, previous.player) == order_key(state, seat)
+        same = previous is not None and keys[previous.player] == keys[seat]
         result.append(Standing(seat, state.totals[seat], previous.rank if same and previous else position + 1))
     return tuple(result)
 
@@ -1023,23 +1047,11 @@ def _without(series: Sequence[Any], seat: int) -> list[Any]:
 
 
 # A formula that fails raises FormulaFailed, itself the round's refusal (invalid, formula_failed).
-def _evaluated(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> Any:
-    return compiled.evaluate(variables)
-
-
-def _whole(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> int:
-    return compiled.whole_number(variables)
-
-
-def _truth(compiled: Compiled, variables: Scope | Mapping[str, Any]) -> bool:
-    return compiled.truth(variables)
-
-
 def _bound(bound: Compiled | int | None, variables: Scope | Mapping[str, Any]) -> int | None:
     """A bound's value; a formula may give null for none (an option left empty)."""
     if bound is None or isinstance(bound, int):
         return bound
-    value = _evaluated(bound, variables)
+    value = bound.evaluate(variables)
     if value is None:
         return None
     if type(value) is not int:

@@ -1,5 +1,6 @@
 """A formula evaluated in Python: its parsed tree (the standard CEL grammar, ``grammar``)
-turned once into nested functions that read the round's values where they are.
+written once as one Python function that reads the round's values where they are
+(``_Generator``: nothing the file wrote reaches the text compiled, only the tree's shape).
 
 Why, beside cel-rust: cel-rust (``common-expression-language`` 0.10) evaluates a formula in
 0.2 µs, but hands every value over by converting it, and converts all a context holds again
@@ -58,7 +59,7 @@ class EvaluationError(Exception):
 def compile_tree(source: str, functions: Mapping[str, Callable[..., Any]]) -> Run:
     """``source`` as a function of its values, or ``Unsupported``."""
     try:
-        return _Compiler(functions).node(parsed_tree(source))
+        return _Generator(functions).compiled(parsed_tree(source))
     except RecursionError:
         raise Unsupported("nested too deep") from None
     except Exception as error:
@@ -231,6 +232,8 @@ def _contained(left: Any, right: Any) -> bool:
     if kind == "list":
         return any(_equal(left, item) for item in right)
     if kind == "map":
+        if _kind(left) not in ("int", "string", "bool"):
+            raise EvaluationError(f"unsupported key type: {_kind(left)}")  # as cel-rust: no map has such a key
         return _lookup(right, left) is not _MISSING
     raise EvaluationError(f"no such overload: {_kind(left)} in {kind}")
 
@@ -331,300 +334,364 @@ _METHODS: Mapping[str, Callable[..., Any]] = {
 }
 
 
-class _With:
-    """The values a comprehension's body reads: its own variable, then the formula's."""
-
-    __slots__ = ("_name", "_outer", "_value")
-
-    def __init__(self, outer: Values, name: str, value: Any) -> None:
-        self._outer, self._name, self._value = outer, name, value
-
-    def __getitem__(self, name: str) -> Any:
-        return self._value if name == self._name else self._outer[name]
-
-    @property
-    def root(self) -> Values:
-        outer = self._outer
-        return outer.root if isinstance(outer, _With) else outer
+def _build_map(pairs: tuple[tuple[Any, Any], ...]) -> dict[Any, Any]:
+    built: dict[Any, Any] = {}
+    for key, value in pairs:
+        if _kind(key) not in ("int", "string", "bool"):
+            raise EvaluationError(f"unsupported map key: {_kind(key)}")
+        if key in built and _lookup(built, key) is _MISSING:
+            # 1 and true: two keys in CEL, one in a Python dict.
+            raise EvaluationError(f"the keys {key!r} and {next(k for k in built if k == key)!r} are mixed")
+        built[key] = value  # a repeated key: the last value, as cel-rust keeps it
+    return built
 
 
-def _name(name: str) -> Run:
-    def read(values: Values) -> Any:
-        try:
-            return values[name]
-        except KeyError:
-            raise EvaluationError(f"undeclared reference to '{name}'") from None
-
-    return read
+def _negative(value: Any) -> int:
+    if type(value) is not int:
+        raise EvaluationError(f"no such overload: -{_kind(value)}")
+    return _whole(-value)
 
 
-def _root_name(name: str) -> Run:
-    """``.name``: the formula's own name, never a comprehension's variable."""
-    read = _name(name)
-    return lambda values: read(values.root if isinstance(values, _With) else values)
+def _has(container: Any, name: str) -> bool:
+    if not isinstance(container, Mapping):
+        raise EvaluationError(f"no such overload: has() on {_kind(container)}")
+    return name in container
 
 
-class _Compiler:
-    def __init__(self, functions: Mapping[str, Callable[..., Any]]) -> None:
-        self.functions = functions
-
-    def node(self, node: Tree | Token) -> Run:
-        while isinstance(node, LarkTree) and (
-            (node.data in _PASS_THROUGH and len(node.children) == 1) or node.data == "paren_expr"
-        ):
-            node = node.children[0]
-        if isinstance(node, Token):
-            return self.literal(node)
-        handler = getattr(self, f"_{node.data}", None)
-        if handler is None:
-            raise Unsupported(node.data)
-        return cast(Run, handler(node))
-
-    # -- literals
-
-    def literal(self, token: Token) -> Run:
-        value = _literal_value(token)
-        return lambda _values: value
-
-    def _literal(self, node: Tree) -> Run:
-        return self.node(node.children[0])
-
-    def _list_lit(self, node: Tree) -> Run:
-        items = [self.node(item) for item in _arguments(node.children)]
-        return lambda values: [item(values) for item in items]
-
-    def _map_lit(self, node: Tree) -> Run:
-        entries = list(cast(Tree, node.children[0]).children) if node.children else []
-        pairs = [(self.node(key), self.node(value)) for key, value in zip(entries[::2], entries[1::2], strict=True)]
-
-        def build(values: Values) -> dict[Any, Any]:
-            built: dict[Any, Any] = {}
-            for key_of, value_of in pairs:
-                key = key_of(values)
-                if _kind(key) not in ("int", "string", "bool"):
-                    raise EvaluationError(f"unsupported map key: {_kind(key)}")
-                if key in built and _lookup(built, key) is _MISSING:
-                    # 1 and true: two keys in CEL, one in a Python dict.
-                    raise EvaluationError(f"the keys {key!r} and {next(k for k in built if k == key)!r} are mixed")
-                built[key] = value_of(values)  # a repeated key: the last value, as cel-rust keeps it
-            return built
-
-        return build
-
-    # -- names
-
-    def _ident(self, node: Tree) -> Run:
-        return _name(str(node.children[0]))
-
-    def _dot_ident(self, node: Tree) -> Run:
-        return _root_name(str(node.children[0]))
-
-    # -- operators
-
-    def _expr(self, node: Tree) -> Run:
-        condition, yes, no = (self.node(child) for child in node.children)
-        return lambda values: yes(values) if _truth(condition(values)) else no(values)
-
-    def _conditionaland(self, node: Tree) -> Run:
-        return self._logical(node, decides=False)
-
-    def _conditionalor(self, node: Tree) -> Run:
-        return self._logical(node, decides=True)
-
-    def _logical(self, node: Tree, decides: bool) -> Run:
-        """``a && b`` (``decides``: False) or ``a || b`` (True): the value that decides on
-        either side wins over an error on the other, as in CEL."""
-        parts: list[Run] = []
-        current: Tree | Token = node
-        while isinstance(current, LarkTree) and current.data == node.data and len(current.children) == 2:
-            parts.append(self.node(current.children[1]))
-            current = current.children[0]
-        parts.append(self.node(current))
-        parts.reverse()
-
-        return lambda values: _decided(((part, values) for part in parts), decides, "a logical operator")
-
-    def _binary(self, node: Tree) -> Run:
-        spine: list[tuple[Callable[[Any, Any], Any], Run]] = []
-        current: Tree | Token = node
-        while isinstance(current, LarkTree) and current.data == node.data and len(current.children) == 2:
-            operator = cast(Tree, current.children[0])
-            spine.append((_OPERATORS[operator.data], self.node(current.children[1])))
-            current = operator.children[0]
-        first = self.node(current)
-        spine.reverse()
-
-        if len(spine) == 1:
-            ((operate, second),) = spine
-            return lambda values: operate(first(values), second(values))
-
-        def run(values: Values) -> Any:
-            result = first(values)
-            for operate, right in spine:
-                result = operate(result, right(values))
-            return result
-
-        return run
-
-    _relation = _addition = _multiplication = _binary
-
-    def _unary(self, node: Tree) -> Run:
-        sign, operand = node.children
-        inner = self.node(operand)
-        if cast(Tree, sign).data == "unary_not":
-
-            def negation(values: Values) -> bool:
-                return not _truth(inner(values))
-
-            return negation
-
-        def minus(values: Values) -> int:
-            value = inner(values)
-            if type(value) is not int:
-                raise EvaluationError(f"no such overload: -{_kind(value)}")
-            return _whole(-value)
-
-        return minus
-
-    # -- members
-
-    def _member_dot(self, node: Tree) -> Run:
-        member, name = self.node(node.children[0]), str(node.children[1])
-        return lambda values: _field(member(values), name)
-
-    def _member_index(self, node: Tree) -> Run:
-        member, key = self.node(node.children[0]), self.node(node.children[1])
-        return lambda values: _index(member(values), key(values))
-
-    def _member_dot_arg(self, node: Tree) -> Run:
-        target_node, name = node.children[0], str(node.children[1])
-        arguments = _arguments(node.children[2:])
-        target = self.node(target_node)
-        if name in ("all", "exists", "exists_one", "map", "filter"):
-            return self._comprehension(name, target, arguments)
-        method = _METHODS.get(name)
-        if method is None:
-            raise Unsupported(f".{name}()")
-        given = [self.node(argument) for argument in arguments]
-        return lambda values: method(target(values), *(argument(values) for argument in given))
-
-    def _ident_arg(self, node: Tree) -> Run:
-        name = str(node.children[0])
-        arguments = _arguments(node.children[1:])
-        if name == "has":
-            return self._has(arguments)
-        function = _BUILT_IN.get(name) or self.functions.get(name)
-        if function is None:
-            raise Unsupported(f"{name}()")
-        given = [self.node(argument) for argument in arguments]
-        checked = name in self.functions
-
-        def call(values: Values) -> Any:
-            try:
-                result = function(*[argument(values) for argument in given])
-            except (TypeError, ValueError) as error:
-                raise EvaluationError(str(error)) from None
-            if checked:
-                return _returned(result)
-            return result
-
-        return call
-
-    def _has(self, arguments: list[Tree | Token]) -> Run:
-        selection = _unwrapped(arguments[0]) if len(arguments) == 1 else None
-        if not isinstance(selection, LarkTree) or selection.data != "member_dot":
-            raise Unsupported("has() of no field")
-        member, name = self.node(selection.children[0]), str(selection.children[1])
-
-        def has(values: Values) -> bool:
-            container = member(values)
-            if not isinstance(container, Mapping):
-                raise EvaluationError(f"no such overload: has() on {_kind(container)}")
-            return name in container
-
-        return has
-
-    def _comprehension(self, macro: str, target: Run, arguments: list[Tree | Token]) -> Run:
-        variable = _unwrapped(arguments[0]) if arguments else None
-        if not isinstance(variable, LarkTree) or variable.data != "ident" or len(arguments) not in (2, 3):
-            raise Unsupported(f"{macro}() of another shape")
-        if len(arguments) == 3 and macro != "map":
-            raise Unsupported(f"{macro}() of three arguments")
-        name = str(variable.children[0])
-        body = [self.node(argument) for argument in arguments[1:]]
-
-        def entries(values: Values) -> list[Any]:
-            over = target(values)
-            kind = _kind(over)
-            if kind == "list":
-                return list(over)
-            if kind == "map":
-                return list(over.keys())
-            raise EvaluationError(f"no such overload: {macro}() over {kind}")
-
-        if macro == "map":
-            if len(body) == 2:
-                keep, make = body
-
-                def mapped_where(values: Values) -> list[Any]:
-                    result = []
-                    for entry in entries(values):
-                        inner = _With(values, name, entry)
-                        if _truth(keep(inner)):
-                            result.append(make(inner))
-                    return result
-
-                return mapped_where
-            (make,) = body
-            return lambda values: [make(_With(values, name, entry)) for entry in entries(values)]
-        (condition,) = body
-        if macro == "filter":
-            return lambda values: [entry for entry in entries(values) if _truth(condition(_With(values, name, entry)))]
-        if macro == "exists_one":
-
-            def exactly_one(values: Values) -> bool:
-                found = 0
-                for entry in entries(values):
-                    if _truth(condition(_With(values, name, entry))):
-                        found += 1
-                return found == 1
-
-            return exactly_one
-        decides = macro == "exists"  # all(): a false decides; exists(): a true
-        what = f"{macro}()'s condition"
-        return lambda values: _decided(
-            ((condition, _With(values, name, entry)) for entry in entries(values)), decides, what
-        )
+def _entries(over: Any, macro: str) -> Iterable[Any]:
+    """What a comprehension runs over: a list's items, a map's keys."""
+    kind = type(over)
+    if kind is list or kind is tuple:
+        return over  # type: ignore[no-any-return]
+    kind_name = _kind(over)
+    if kind_name == "list":
+        return list(over)
+    if kind_name == "map":
+        return list(over.keys())
+    raise EvaluationError(f"no such overload: {macro}() over {kind_name}")
 
 
-def _decided(tries: Iterable[tuple[Run, Values]], decides: bool, what: str) -> bool:
-    """CEL's ``&&`` and ``||``, ``all()`` and ``exists()``: each run on its values in turn; the
-    first that gives ``decides`` wins, over an error met before or after it; else the first
-    error (a value that is no bool is one), else ``not decides``."""
+_FAILURES = (EvaluationError, KeyError, TypeError, ValueError)
+"""What a formula's evaluation may raise: CEL's error value, a name its values lack (read
+by the generated code), and what a function refuses (``formulas.FUNCTIONS``: an empty
+list's min, an overflow), each CEL's error value (``_failure``)."""
+
+
+def _failure(error: Exception) -> EvaluationError:
+    if isinstance(error, EvaluationError):
+        return error
+    if isinstance(error, KeyError):
+        return EvaluationError(f"undeclared reference to '{error.args[0] if error.args else ''}'")
+    return EvaluationError(str(error))
+
+
+def _not_bool(what: str, value: Any) -> EvaluationError:
+    return EvaluationError(f"no such overload: {what} gives {_kind(value)}")
+
+
+def _every(entries: Iterable[Any], condition: Callable[[Any], Any], decides: bool, what: str) -> bool:
+    """``all()`` (``decides``: False) and ``exists()`` (True) over ``entries``: the first
+    entry whose condition gives ``decides`` wins, over an error met before or after it;
+    else the first error (a value that is no bool is one), else ``not decides``."""
     failed: EvaluationError | None = None
-    for run, values in tries:
+    for entry in entries:
         try:
-            value = run(values)
-        except EvaluationError as error:
-            failed = failed or error
-            continue
-        if type(value) is not bool:
-            failed = failed or EvaluationError(f"no such overload: {what} gives {_kind(value)}")
+            value = condition(entry)
+        except _FAILURES as error:
+            failed = failed or _failure(error)
             continue
         if value is decides:
             return decides
+        if value is not (not decides):
+            failed = failed or _not_bool(what, value)
     if failed is not None:
         raise failed
     return not decides
 
 
-def _returned(value: Any) -> Any:
-    """What one of Marquoir's functions gave, as CEL would hold it (an int in 64 bits)."""
-    if type(value) is int:
-        return _whole(value)
-    if isinstance(value, list):
-        return [_returned(item) for item in value]
-    return value
+def _exactly_one(entries: Iterable[Any], condition: Callable[[Any], Any]) -> bool:
+    return sum(1 for entry in entries if _truth(condition(entry))) == 1
+
+
+_HELPERS: Mapping[str, Any] = {
+    "_truth": _truth,
+    "_field": _field,
+    "_index": _index,
+    "_equal": _equal,
+    "_build_map": _build_map,
+    "_negative": _negative,
+    "_has": _has,
+    "_entries": _entries,
+    "_every": _every,
+    "_exactly_one": _exactly_one,
+    "_not_bool": _not_bool,
+    "_failure": _failure,
+    "_FAILURES": _FAILURES,
+    "_dict": dict,
+    **{f"_{operator}": function for operator, function in _OPERATORS.items()},
+    **{f"_b_{name}": function for name, function in _BUILT_IN.items()},
+    **{f"_m_{name}": function for name, function in _METHODS.items()},
+}
+"""What the generated code may call: the CEL semantics above, nothing else (no built-ins)."""
+
+
+class _Generator:
+    """A formula's tree as one Python expression over ``V`` (its values).
+
+    Nothing the file wrote reaches the generated text: names and texts are constants bound
+    by index (``k0``, ``k1``…), numbers are written by Python's ``repr`` of an int, and a
+    comprehension's variable is a local numbered in order (``c0``, ``c1``…). What it calls
+    is ``_HELPERS`` and the game's functions (``f0``…); it runs with no built-ins."""
+
+    def __init__(self, functions: Mapping[str, Callable[..., Any]]) -> None:
+        self.functions = functions
+        self.namespace: dict[str, Any] = {"__builtins__": {}, **_HELPERS}
+        self.constants: dict[tuple[type, Any], str] = {}
+        self.bound: list[tuple[str, str]] = []
+        """The comprehensions' variables in reach, innermost last: (CEL name, Python local)."""
+        self.locals_made: set[str] = set()
+        self.definitions: list[str] = []
+        """The functions the formula's expression calls (``l0``…: its logical operators)."""
+        self.functions_made = 0
+
+    def constant(self, value: Any) -> str:
+        key = (type(value), value)
+        name = self.constants.get(key)
+        if name is None:
+            name = self.constants[key] = f"k{len(self.constants)}"
+            self.namespace[name] = value
+        return name
+
+    def function(self, function: Callable[..., Any]) -> str:
+        name = f"f{self.functions_made}"
+        self.functions_made += 1
+        self.namespace[name] = function
+        return name
+
+    def node(self, node: Tree | Token) -> str:
+        node = _unwrapped(node)
+        if isinstance(node, Token):
+            return self.literal(node)
+        handler = getattr(self, f"_{node.data}", None)
+        if handler is None:
+            raise Unsupported(node.data)
+        return cast(str, handler(node))
+
+    # -- literals
+
+    def literal(self, token: Token) -> str:
+        value = _literal_value(token)
+        if type(value) is int:
+            return f"({value!r})"
+        if value is None or type(value) is bool:
+            return repr(value)
+        return self.constant(value)
+
+    def _literal(self, node: Tree) -> str:
+        return self.node(node.children[0])
+
+    def _list_lit(self, node: Tree) -> str:
+        return "[" + ", ".join(self.node(item) for item in _arguments(node.children)) + "]"
+
+    def _map_lit(self, node: Tree) -> str:
+        entries = list(cast(Tree, node.children[0]).children) if node.children else []
+        pairs = [
+            f"({self.node(key)}, {self.node(value)})," for key, value in zip(entries[::2], entries[1::2], strict=True)
+        ]
+        return "_build_map((" + " ".join(pairs) + "))"
+
+    # -- names
+
+    def _ident(self, node: Tree) -> str:
+        name = str(node.children[0])
+        for cel_name, local in reversed(self.bound):
+            if cel_name == name:
+                return local
+        return f"V[{self.constant(name)}]"
+
+    def _dot_ident(self, node: Tree) -> str:
+        """``.name``: the formula's own name, never a comprehension's variable."""
+        return f"V[{self.constant(str(node.children[0]))}]"
+
+    # -- operators
+
+    def _expr(self, node: Tree) -> str:
+        condition, yes, no = node.children
+        return f"({self.node(yes)} if {self.truth(condition)} else {self.node(no)})"
+
+    def _conditionaland(self, node: Tree) -> str:
+        return self._logical(node, decides=False)
+
+    def _conditionalor(self, node: Tree) -> str:
+        return self._logical(node, decides=True)
+
+    def _logical(self, node: Tree, decides: bool) -> str:
+        """``a && b`` (``decides``: False) or ``a || b`` (True): the value that decides on
+        either side wins over an error on the other, as in CEL. Each is a function of its
+        own (a ``try`` per side), called with the values and the comprehensions' variables
+        in reach."""
+        parts: list[Tree | Token] = []
+        current: Tree | Token = node
+        while isinstance(current, LarkTree) and current.data == node.data and len(current.children) == 2:
+            parts.append(current.children[1])
+            current = current.children[0]
+        parts.append(current)
+        parts.reverse()
+        name = f"l{len(self.definitions)}"
+        self.definitions.append("")  # its place, kept while its sides (which may hold others) are made
+        arguments = ", ".join(["V", *(local for _name, local in self.bound)])
+        what = self.constant("a logical operator")
+        lines = [f"def {name}({arguments}):", "    failed = None"]
+        for part in parts:
+            lines += [
+                "    try:",
+                f"        value = {self.node(part)}",
+                "    except _FAILURES as error:",
+                "        failed = failed or _failure(error)",
+                "    else:",
+                f"        if value is {decides!r}:",
+                f"            return {decides!r}",
+                f"        if value is not {(not decides)!r}:",
+                f"            failed = failed or _not_bool({what}, value)",
+            ]
+        lines += ["    if failed is not None:", "        raise failed", f"    return {(not decides)!r}"]
+        self.definitions[int(name[1:])] = "\n".join(lines) + "\n"
+        return f"{name}({arguments})"
+
+    def _binary(self, node: Tree) -> str:
+        spine: list[tuple[str, Tree | Token]] = []
+        current: Tree | Token = node
+        while isinstance(current, LarkTree) and current.data == node.data and len(current.children) == 2:
+            operator = cast(Tree, current.children[0])
+            if operator.data not in _OPERATORS:
+                raise Unsupported(operator.data)
+            spine.append((operator.data, current.children[1]))
+            current = operator.children[0]
+        result = self.node(current)
+        for operation, right in reversed(spine):
+            result = f"_{operation}({result}, {self.node(right)})"
+        return result
+
+    _relation = _addition = _multiplication = _binary
+
+    def _unary(self, node: Tree) -> str:
+        sign, operand = node.children
+        inner = self.node(operand)
+        if cast(Tree, sign).data == "unary_not":
+            return f"(not {self.truth(operand)})"
+        return f"_negative({inner})"
+
+    # -- members
+
+    def _member_dot(self, node: Tree) -> str:
+        member, name = self.node(node.children[0]), self.constant(str(node.children[1]))
+        if member in self.locals_made:
+            # A comprehension's variable (read twice at no cost): a map's field without a call.
+            fast = f"{member}[{name}] if {member}.__class__ is _dict and {name} in {member}"
+            return f"({fast} else _field({member}, {name}))"
+        return f"_field({member}, {name})"
+
+    def _member_index(self, node: Tree) -> str:
+        return f"_index({self.node(node.children[0])}, {self.node(node.children[1])})"
+
+    def _member_dot_arg(self, node: Tree) -> str:
+        target_node, name = node.children[0], str(node.children[1])
+        arguments = _arguments(node.children[2:])
+        target = self.node(target_node)
+        if name in ("all", "exists", "exists_one", "map", "filter"):
+            return self._comprehension(name, target, arguments)
+        if name not in _METHODS:
+            raise Unsupported(f".{name}()")
+        given = "".join(f", {self.node(argument)}" for argument in arguments)
+        return f"_m_{name}({target}{given})"
+
+    def _ident_arg(self, node: Tree) -> str:
+        name = str(node.children[0])
+        arguments = _arguments(node.children[1:])
+        if name == "has":
+            selection = _unwrapped(arguments[0]) if len(arguments) == 1 else None
+            if not isinstance(selection, LarkTree) or selection.data != "member_dot":
+                raise Unsupported("has() of no field")
+            return f"_has({self.node(selection.children[0])}, {self.constant(str(selection.children[1]))})"
+        given = ", ".join(self.node(argument) for argument in arguments)
+        if name in _BUILT_IN:
+            return f"_b_{name}({given})"
+        function = self.functions.get(name)
+        if function is None:
+            raise Unsupported(f"{name}()")
+        called = self.function(function)
+        # Called as it is: each of Marquoir's functions gives a value CEL holds (an int in
+        # 64 bits) and raises what ``_failure`` turns into CEL's error.
+        return f"{called}({given})"
+
+    def _comprehension(self, macro: str, target: str, arguments: list[Tree | Token]) -> str:
+        variable = _unwrapped(arguments[0]) if arguments else None
+        if not isinstance(variable, LarkTree) or variable.data != "ident" or len(arguments) not in (2, 3):
+            raise Unsupported(f"{macro}() of another shape")
+        if len(arguments) == 3 and macro != "map":
+            raise Unsupported(f"{macro}() of three arguments")
+        local = f"c{len(self.locals_made)}"
+        self.locals_made.add(local)
+        self.bound.append((str(variable.children[0]), local))
+        body = [self.node(argument) for argument in arguments[1:]]
+        test = self.truth(arguments[1]) if macro == "filter" or len(arguments) == 3 else ""
+        self.bound.pop()
+        entries = f"_entries({target}, {self.constant(macro)})"
+        if macro == "map":
+            if len(body) == 2:
+                return f"[{body[1]} for {local} in {entries} if {test}]"
+            return f"[{body[0]} for {local} in {entries}]"
+        (condition,) = body
+        if macro == "filter":
+            return f"[{local} for {local} in {entries} if {test}]"
+        if macro == "exists_one":
+            return f"_exactly_one({entries}, lambda {local}: {condition})"
+        decides = macro == "exists"  # all(): a false decides; exists(): a true
+        what = self.constant(f"{macro}()'s condition")
+        return f"_every({entries}, lambda {local}: {condition}, {decides!r}, {what})"
+
+    def truth(self, node: Tree | Token) -> str:
+        """``node`` as a condition: its value, which must be a bool. Where the node can give
+        nothing else (a comparison, ``!``, ``&&``, ``||``, ``has()``, ``all()``…), as it is."""
+        expression = self.node(node)
+        return expression if _gives_a_bool(node) else f"_truth({expression})"
+
+    def compiled(self, tree: Tree | Token) -> Run:
+        expression = self.node(tree)
+        source = "".join(self.definitions) + (
+            "def formula(V):\n"
+            "    try:\n"
+            f"        return {expression}\n"
+            "    except _FAILURES as error:\n"
+            "        raise _failure(error) from None\n"
+        )
+        exec(compile(source, "<formula>", "exec"), self.namespace)  # noqa: S102 (generated from the tree alone)
+        return cast(Run, self.namespace["formula"])
+
+
+_BOOLEAN_OPERATORS = frozenset(
+    {"relation_lt", "relation_le", "relation_gt", "relation_ge", "relation_eq", "relation_ne", "relation_in"}
+)
+_BOOLEAN_MACROS = frozenset({"all", "exists", "exists_one", "contains", "startsWith", "endsWith"})
+
+
+def _gives_a_bool(node: Tree | Token) -> bool:
+    """Whether ``node``'s value is a bool whatever its values (or an error): the operators and
+    macros whose code above gives nothing else."""
+    node = _unwrapped(node)
+    if isinstance(node, Token):
+        return node.type == "BOOL_LIT"
+    if node.data in ("conditionaland", "conditionalor"):
+        return True
+    if node.data == "relation" and len(node.children) == 2:
+        return cast(Tree, node.children[0]).data in _BOOLEAN_OPERATORS
+    if node.data == "unary":
+        return cast(Tree, node.children[0]).data == "unary_not"
+    if node.data == "member_dot_arg":
+        return str(node.children[1]) in _BOOLEAN_MACROS
+    if node.data == "ident_arg":
+        return str(node.children[0]) == "has"
+    return False
 
 
 def _literal_value(token: Token) -> Any:

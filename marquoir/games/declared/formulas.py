@@ -51,12 +51,12 @@ def _int64(value: int) -> int:
 
 
 def _sum(values: list[Any]) -> int:
-    total = 0
-    for value in values:
-        if type(value) is not int:
-            raise TypeError("sum() adds whole numbers only")
-        total += value
-    return _int64(total)
+    if not _WHOLE_NUMBERS.issuperset(map(type, values)):  # a bool is no whole number here
+        raise TypeError("sum() adds whole numbers only")
+    return _int64(sum(values))
+
+
+_WHOLE_NUMBERS = frozenset({int})
 
 
 def _least(values: list[Any]) -> Any:
@@ -336,37 +336,48 @@ def context(variables: Mapping[str, Any]) -> Any:
     return cel.Context(variables=dict(variables), functions=dict(FUNCTIONS))
 
 
-class Scope:
+class Scope(dict[str, Any]):
     """The names a set of formulas reads: a value each, or a function that works it out the
-    first time a formula reads it (``others``, costly to build and read by few games)."""
+    first time a formula reads it (``others``, costly to build and read by few games).
 
-    __slots__ = ("_lazy", "_values")
+    A dict, so that a formula's read of a name is the dict's own lookup (``__missing__``
+    works out a lazy value): a round reads a few hundred names."""
+
+    __slots__ = ("_lazy",)
 
     def __init__(self, variables: Mapping[str, Any], lazy: Mapping[str, Callable[[], Any]] | None = None) -> None:
-        self._values: dict[str, Any] = dict(variables)
-        self._lazy: dict[str, Callable[[], Any]] = dict(lazy or {})
+        super().__init__(variables)
+        self._lazy: dict[str, Callable[[], Any]] = dict(lazy) if lazy else {}
 
-    def __getitem__(self, name: str) -> Any:
-        if name not in self._values:
-            self._values[name] = self._lazy.pop(name)()
-        return self._values[name]
+    def __missing__(self, name: str) -> Any:
+        value = self[name] = self._lazy.pop(name)()  # KeyError: a name the scope lacks
+        return value
 
     def __contains__(self, name: object) -> bool:
-        return name in self._values or name in self._lazy
+        return dict.__contains__(self, name) or name in self._lazy
 
     def set(self, name: str, value: Any) -> None:
-        self._values[name] = value
-        self._lazy.pop(name, None)
+        self[name] = value
+        if self._lazy:
+            self._lazy.pop(name, None)
+
+    @property
+    def lazy(self) -> Mapping[str, Callable[[], Any]]:
+        """The names not worked out yet, each with what works it out."""
+        return self._lazy
 
     def set_lazy(self, name: str, make: Callable[[], Any]) -> None:
         """``name``'s value is ``make()``, worked out the first time a formula reads it."""
-        self._values.pop(name, None)
+        self.pop(name, None)
         self._lazy[name] = make
 
     def child(self, variables: Mapping[str, Any]) -> Scope:
         """A new scope with this one's names (values and those not yet worked out) and ``variables``."""
-        lazy = {name: make for name, make in self._lazy.items() if name not in variables}
-        return Scope({**self._values, **variables}, lazy)
+        scope = Scope(self)
+        scope.update(variables)
+        if self._lazy:
+            scope._lazy = {name: make for name, make in self._lazy.items() if name not in variables}
+        return scope
 
 
 def _where(source: str, name: str) -> str:

@@ -42,6 +42,12 @@ class CompiledInput:
     most: Compiled | int | None
     when: Compiled | None
 
+    @cached_property
+    def bounded(self) -> bool:
+        """Whether its values have bounds to check (a number, a choice, a list of numbers)."""
+        kind = self.spec.kind
+        return kind in ("count", "points", "choice") or (kind == "list" and not self.spec.names)
+
 
 @dataclass(frozen=True)
 class CompiledCategory:
@@ -132,15 +138,15 @@ class Game:
         """The lowest total wins with these options (UNO's "held" scoring turns it over)."""
         return not self.orders_for(options, player_count, sides)[self.file.total_rank]
 
-    @property
+    @cached_property
     def by_turns(self) -> bool:
         return self.file.by_turns
 
-    @property
+    @cached_property
     def teams(self) -> bool:
         return self.file.play == "teams"
 
-    @property
+    @cached_property
     def cooperative(self) -> bool:
         return self.file.play == "cooperative"
 
@@ -354,6 +360,8 @@ def option_type(option: Any) -> Type:
         kind = BOOL
     elif option.kind == "numbers":
         kind = ListOf(INT)
+    elif option.kind == "text":
+        kind = STRING
     elif option.kind == "choice":
         values = {type(choice.value) for choice in option.choices}
         kind = STRING if values == {str} else INT if values == {int} else DYN

@@ -85,17 +85,20 @@ class Choice(Strict):
 
 
 class OptionDef(Strict):
-    """A table option: a flag, a whole number, one of a few choices, or a list of numbers."""
+    """A table option: a flag, a whole number, one of a few choices, a list of numbers, or a
+    text (one line the table types: the score sheet's title)."""
 
     key: Key
-    kind: Literal["flag", "number", "choice", "numbers"]
+    kind: Literal["flag", "number", "choice", "numbers", "text"]
     label: Words
     hint: Words | None = None
     default: bool | int | str | list[int] | None = None
     default_formula: Formula | None = Field(None, description="a default that depends on the players")
     min: int | None = None
     max: int | None = None
-    max_length: int = Field(20, ge=1, le=50, description="numbers: the longest list")
+    max_length: int = Field(
+        20, ge=1, le=200, description="numbers: the longest list (50 at most); text: its most characters"
+    )
     choices: list[Choice] = Field(default_factory=list)
     nullable: bool = Field(False, description="the option may be left empty (null): off (Papayoo's points limit)")
 
@@ -107,6 +110,10 @@ class OptionDef(Strict):
             raise ValueError("an option needs a default (or default_formula), unless it is nullable")
         if self.kind == "choice" and not self.choices:
             raise ValueError("a choice option needs its choices")
+        if self.kind == "numbers" and self.max_length > 50:
+            raise ValueError("a numbers option lists 50 numbers at most (max_length)")
+        if self.kind == "text" and self.default is not None and not isinstance(self.default, str):
+            raise ValueError("a text option's default is a text")
         return self
 
 

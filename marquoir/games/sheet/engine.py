@@ -1,10 +1,14 @@
-"""A score sheet for any game: rounds × players, as pure functions over immutable values.
+"""A score sheet for any game: rounds × players. Its rules are its game file
+(``sheet.toml``: the options, the scores' bounds, the end and the ranking), played by the
+declared games' engine (``marquoir.games.declared``); this module is the sheet's own API on
+top of it, as the JSON API and the stored matches know it: ``Round(scores)`` and ``End``,
+its state's rows and totals, and its own refusals (``bad_title``, ``score_range``…).
 
-For a game Marquoir has no rules for, the sheet knows only what every such game shares:
-each round gives every player one integer score (negative allowed), totals add up, and
-the game ends after the round in which a total reaches ``target``, after ``rounds``
-rounds, or when the players say so with ``End``, whichever comes first. The best total
-wins, the lowest one if ``lowest_wins``; ties share the rank, and all tied best win.
+What the file says: each round gives every player one whole number (negative allowed, up to
+±100 000), totals add up, and the game ends after the round in which a total reaches
+``target``, after ``rounds`` rounds, or when the players say so with ``End``, whichever
+comes first. The best total wins, the lowest one if ``lowest_wins``; ties share the rank
+(1, 1, 3), and all tied best win.
 
 Decisions the contract leaves open, taken here:
 
@@ -14,34 +18,40 @@ Decisions the contract leaves open, taken here:
 - ``target`` is a positive total: the game ends once a total is at or above it, for a
   highest-wins game (first to 10 000) as for a lowest-wins one (Skyjo, Hearts: out at 100).
   With both ``target`` and ``rounds`` set, whichever is met first ends the game.
-- Ranks are competition ranks (1, 1, 3): tied players share the better rank and the next
-  rank skips as many places as players tied.
-- ``title`` is taken as given, so the site trims it first: 1 to 60 characters, not blank,
-  no whitespace at either end, no control characters (it is one line on the table screen).
+- ``title`` is a text option of the file: 1 to 60 characters, not blank, no whitespace at
+  either end, no control characters (it is one line on the table screen); the site trims it.
 
 Nothing here knows about Django, I/O, clocks or chance.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TypeAlias, overload
+from functools import cached_property
+from pathlib import Path
+from typing import Any, TypeAlias, overload
 
+from marquoir.games.declared import engine as declared
+from marquoir.games.declared.game import load_game
 from marquoir.rules.errors import INVALID, MATCH_OVER, RuleError
 from marquoir.rules.standings import Standing as Standing  # the games export it as their own
-from marquoir.rules.standings import rank_by_total, ranked_first
 from marquoir.rules.values import is_whole_number
 
-MIN_PLAYERS = 1
-MAX_PLAYERS = 20
-MIN_SCORE = -100_000
-MAX_SCORE = 100_000
-MAX_TITLE_LENGTH = 60
-MAX_TARGET = 10_000_000
+SHEET_FILE = Path(__file__).with_name("sheet.toml")
+SHEET = load_game(SHEET_FILE)
+"""The sheet's game file, compiled once."""
+
+_OPTIONS = {option.key: option for option in SHEET.file.options}
+_SCORES = next(item for item in SHEET.file.inputs if item.key == "scores")
+
+MIN_PLAYERS, MAX_PLAYERS = SHEET.file.box.players
+MIN_SCORE: int = _SCORES.min  # type: ignore[assignment]
+MAX_SCORE: int = _SCORES.max  # type: ignore[assignment]
+MAX_TITLE_LENGTH = _OPTIONS["title"].max_length
+MAX_TARGET: int = _OPTIONS["target"].max  # type: ignore[assignment]
 # A match's log keeps each round, and each answer the whole sheet: a bound on both.
-MAX_ROUNDS = 200
+MAX_ROUNDS = min(_OPTIONS["rounds"].max or declared.MAX_ROUNDS, declared.MAX_ROUNDS)
 
 NO_ROUND = "no_round"
 """The sheet's own refusal code: ``End`` with no round recorded."""
@@ -51,8 +61,9 @@ NO_ROUND = "no_round"
 class Options:
     """The sheet's table options; all off by default (no title, highest wins, ends on ``End``).
 
-    An invalid value is refused as the options are made: ``RuleError(invalid, reason)``
-    with ``bad_title``, ``bad_lowest_wins``, ``bad_target`` or ``bad_rounds``.
+    An invalid value is refused as the options are made, by the file's bounds:
+    ``RuleError(invalid, reason)`` with ``bad_title``, ``bad_lowest_wins``, ``bad_target`` or
+    ``bad_rounds``.
     """
 
     title: str | None = None
@@ -65,24 +76,23 @@ class Options:
     """The game ends after this many rounds (1 or more)."""
 
     def __post_init__(self) -> None:
-        if self.title is not None and not valid_title(self.title):
-            raise RuleError(INVALID, "bad_title", title=self.title)
-        if not isinstance(self.lowest_wins, bool):
-            raise RuleError(INVALID, "bad_lowest_wins", lowest_wins=self.lowest_wins)
-        if self.target is not None and not (is_whole_number(self.target) and 1 <= self.target <= MAX_TARGET):
-            raise RuleError(INVALID, "bad_target", target=self.target, min=1, max=MAX_TARGET)
-        if self.rounds is not None and not (is_whole_number(self.rounds) and 1 <= self.rounds <= MAX_ROUNDS):
-            raise RuleError(INVALID, "bad_rounds", rounds=self.rounds, min=1, max=MAX_ROUNDS)
+        self.for_the_file()
+
+    def for_the_file(self) -> dict[str, Any]:
+        """The options as the game file's engine holds them (``resolve_options``), each
+        checked by the file; a refusal is worded as the sheet's."""
+        given = {"title": self.title, "lowest_wins": self.lowest_wins, "target": self.target, "rounds": self.rounds}
+        try:
+            return declared.resolve_options(SHEET, MIN_PLAYERS, given)
+        except RuleError as error:
+            key = str(error.params.get("option", ""))
+            bounds = {"min": _OPTIONS[key].min, "max": _OPTIONS[key].max} if key in ("target", "rounds") else {}
+            raise RuleError(INVALID, f"bad_{key}", **{key: given.get(key)}, **bounds) from None
 
 
 def valid_title(title: object) -> bool:
     """Whether ``title`` may name a sheet: a trimmed line of 1 to 60 characters, not blank."""
-    return (
-        isinstance(title, str)
-        and 1 <= len(title) <= MAX_TITLE_LENGTH
-        and title == title.strip()
-        and not any(unicodedata.category(char) == "Cc" for char in title)
-    )
+    return declared.is_one_line(title, MAX_TITLE_LENGTH)
 
 
 class EndReason(StrEnum):
@@ -148,29 +158,44 @@ class Ended:
 Outcome: TypeAlias = RoundScored | Ended
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
-    """The whole sheet: every round's scores (one row per round), the totals, who started.
+    """The whole sheet: every round's scores (one row per round), the totals, who started;
+    ``played`` is the game file's match, which holds them all (the rows are read from it).
 
     ``totals[p]`` is the sum of ``rounds[r][p]`` over the rounds; ``ended`` says the
     players stopped with ``End`` (the target and the round count are read from the rest).
     """
 
     options: Options
-    first: int
-    rounds: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    ended: bool = False
+    played: declared.GameState
+
+    @property
+    def first(self) -> int:
+        return self.played.first
+
+    @cached_property
+    def rounds(self) -> tuple[tuple[int, ...], ...]:
+        """Each round's scores, in order (a row per round)."""
+        return tuple(scored.points for scored in self.played.rounds)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.played.totals
+
+    @property
+    def ended(self) -> bool:
+        return self.played.ended
 
     @property
     def player_count(self) -> int:
         """How many players the sheet has a column for."""
-        return len(self.totals)
+        return self.played.player_count
 
     @property
     def round_count(self) -> int:
         """How many rounds are recorded."""
-        return len(self.rounds)
+        return len(self.played.rounds)
 
     @property
     def current(self) -> None:
@@ -180,23 +205,17 @@ class GameState:
     @property
     def end_reason(self) -> EndReason | None:
         """Why the game is over, or None while it goes on."""
-        target, rounds = self.options.target, self.options.rounds
-        if target is not None and any(total >= target for total in self.totals):
-            return EndReason.TARGET
-        if rounds is not None and len(self.rounds) >= rounds:
-            return EndReason.ROUNDS
-        if self.ended:
-            return EndReason.DECLARED
-        return None
+        reason = self.played.end_reason
+        return EndReason(reason) if reason is not None else None
 
     @property
     def over(self) -> bool:
         """Whether the game has ended: target reached, rounds played, or ``End`` recorded."""
-        return self.end_reason is not None
+        return self.played.over
 
     def player_rounds(self, player: int) -> tuple[int, ...]:
         """``player``'s score in each round, in order."""
-        return tuple(row[player] for row in self.rounds)
+        return self.played.player_rounds(player)
 
     def total(self, player: int) -> int:
         """``player``'s score: the sum of their rounds."""
@@ -211,7 +230,9 @@ def new_game(player_count: int, first: int = 0, options: Options | None = None) 
         raise RuleError(INVALID, "first_player", first=first)
     if options is not None and not isinstance(options, Options):
         raise RuleError(INVALID, "bad_options")
-    return GameState(options=options or Options(), first=first, rounds=(), totals=(0,) * player_count)
+    options = options or Options()
+    played = declared.Setup(SHEET, player_count, first, options.for_the_file()).initial_state()
+    return GameState(options, played)
 
 
 @overload
@@ -242,7 +263,8 @@ def check_scores(scores: object, player_count: int) -> tuple[int, ...]:
     """``scores`` if they are a round's scores for ``player_count`` players, else ``RuleError``.
 
     Reasons: ``bad_scores`` (not a tuple, or a score that is not an integer: a bool or a
-    float is refused), ``score_count`` (not one per player), ``score_range`` (beyond ±100 000).
+    float is refused), ``score_count`` (not one per player), ``score_range`` (beyond the
+    file's bounds, ±100 000). The file's engine checks them again as it plays the round.
     """
     if not isinstance(scores, tuple):
         raise RuleError(INVALID, "bad_scores", scores=scores)
@@ -258,20 +280,22 @@ def check_scores(scores: object, player_count: int) -> tuple[int, ...]:
 
 
 def _round(state: GameState, action: Round) -> tuple[GameState, RoundScored]:
-    if len(state.rounds) >= MAX_ROUNDS:
+    if len(state.played.rounds) >= MAX_ROUNDS:
         raise RuleError(INVALID, "too_many_rounds", max=MAX_ROUNDS)
     scores = check_scores(action.scores, state.player_count)
-    totals = tuple(total + score for total, score in zip(state.totals, scores, strict=True))
-    new_state = GameState(state.options, state.first, (*state.rounds, scores), totals)
+    played, _scored = declared.apply(state.played, declared.Round({"scores": list(scores)}))
+    new_state = GameState(state.options, played)
     reason = new_state.end_reason
-    return new_state, RoundScored(len(new_state.rounds), scores, totals, leaders(new_state), reason is not None, reason)
+    number = new_state.round_count
+    return new_state, RoundScored(number, scores, played.totals, leaders(new_state), reason is not None, reason)
 
 
 def _end(state: GameState) -> tuple[GameState, Ended]:
-    if not state.rounds:
+    if not state.played.rounds:
         raise RuleError(NO_ROUND)
-    new_state = GameState(state.options, state.first, state.rounds, state.totals, ended=True)
-    return new_state, Ended(len(new_state.rounds), new_state.totals, winners(new_state))
+    played, _ended = declared.apply(state.played, declared.End())
+    new_state = GameState(state.options, played)
+    return new_state, Ended(new_state.round_count, new_state.totals, winners(new_state))
 
 
 def standings(state: GameState) -> tuple[Standing, ...]:
@@ -279,14 +303,14 @@ def standings(state: GameState) -> tuple[Standing, ...]:
 
     Tied players share the rank, and the next rank skips past them (1, 1, 3).
     """
-    return rank_by_total(state.totals, lowest_wins=state.options.lowest_wins)
+    return declared.standings(state.played)
 
 
 def leaders(state: GameState) -> tuple[int, ...]:
     """The players ranked first now, in seating order: who leads (everyone before a round)."""
-    return ranked_first(standings(state))
+    return declared.leaders(state.played)
 
 
 def winners(state: GameState) -> tuple[int, ...]:
     """The winning players, in seating order, once the game is over; empty before."""
-    return leaders(state) if state.over else ()
+    return declared.winners(state.played)

@@ -138,6 +138,15 @@ def form_fields(game: Game) -> dict[str, forms.Field]:
                 initial=str(option.default),
                 widget=forms.RadioSelect,
             )
+        elif option.kind == "text":
+            # Trimmed as typed; left empty: none where the option may be left so, else its default.
+            fields[name] = forms.CharField(
+                label=label,
+                help_text=hint,
+                required=False,
+                max_length=option.max_length,
+                initial=option.default,
+            )
         else:
             fields[name] = NumbersField(
                 label=label,
@@ -174,6 +183,10 @@ def from_form(game: Game, cleaned: Mapping[str, Any]) -> dict[str, Any]:
         elif option.kind == "choice":
             chosen = next((choice.value for choice in option.choices if str(choice.value) == value), None)
             given[option.key] = chosen if chosen is not None else option.default
+        elif option.kind == "text":
+            text = (value or "").strip()
+            if text:
+                given[option.key] = text
         elif value is not None:
             given[option.key] = value
     return given
