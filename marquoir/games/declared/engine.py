@@ -501,7 +501,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         empty = {category.key: 0 for category in game.categories}
         breakdown = tuple(_categories(game, table) if seat == thrower else empty for seat in range(count))
     else:
-        breakdown = tuple(_categories(game, players[seat]) for seat in range(count))
+        breakdown = tuple([_categories(game, scope) for scope in players])
     for key, compiled in game.player_checks:
         for seat in range(count):
             if not compiled.truth(players[seat]):
@@ -528,9 +528,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         for key, value in carried[seat].items():
             players[seat].set(key, value)
     orders = state.orders
-    ranks = tuple(
-        tuple(_rank_value(compiled, players[seat]) for _key, compiled in game.ranking) for seat in range(count)
-    )
+    ranks = tuple([tuple([_rank_value(compiled, scope) for _key, compiled in game.ranking]) for scope in players])
     figures = tuple({key: figure.whole_number(players[seat]) for key, figure in game.figures} for seat in range(count))
     end_reason, instant, result = _end(state, table, number, totals, carried, out, ranks, orders)
     return RoundScored(
@@ -858,9 +856,13 @@ def _end_scope(
     for key in state.game.carried:
         series[key] = [values[key] for values in carried]
     scope.set("all", series)
-    keys = [rank_key(rank, orders) for rank in ranks]
-    best = min(keys) if keys else ()
-    scope.set("leaders", [seat for seat, key in enumerate(keys) if key == best])
+
+    def leaders() -> list[int]:
+        keys = [rank_key(rank, orders) for rank in ranks]
+        best = min(keys) if keys else ()
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    scope.set_lazy("leaders", leaders)  # worked out for the files whose end reads it (Flip 7's)
     return scope
 
 
@@ -944,7 +946,9 @@ def display_bounds(state: GameState) -> dict[str, tuple[int | None, int | None]]
 def rank_key(ranks: Sequence[int], orders: Sequence[bool], instant: bool = False) -> tuple[int, ...]:
     """What ranks a side, smallest first: an instant winner first, then each ranking key in
     order, higher- or lower-first as the file says."""
-    return (0 if instant else 1, *(-value if higher else value for value, higher in zip(ranks, orders, strict=False)))
+    if len(ranks) == 1:  # the total alone, as most games rank: the same key, without a loop
+        return (0 if instant else 1, -ranks[0] if orders[0] else ranks[0])
+    return (0 if instant else 1, *[-value if higher else value for value, higher in zip(ranks, orders, strict=False)])
 
 
 def _side_ranks(state: GameState, seat: int) -> tuple[int, ...]:

@@ -170,6 +170,8 @@ class Compiled:
 
     def evaluate(self, variables: Scope | Mapping[str, Any]) -> Any:
         """The formula's value over ``variables``; ``FormulaFailed`` if it cannot be evaluated."""
+        if self.bare is not None and self.bare in variables:
+            return variables[self.bare]  # a name alone (``total``, ``scores``): its value, as CEL gives it
         if self.run is not None:
             try:
                 return self.run(variables)
