@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .bench_site import _median_ms, _setup_django, post_form
-from .timing import median_seconds, report
+from .timing import median_seconds, report, steady_median_seconds
 
 
 def _file_lines(path: Path) -> tuple[int, int]:
@@ -166,6 +166,22 @@ def _format_models() -> dict[str, int]:
     }
 
 
+def _sheet_rounds() -> None:
+    """The score sheet's round, through its API's engine (``games/sheet``: its game file played
+    by the declared engine), at 4 and at its 20 players. Its Python engine, before it became a
+    game file, took 15 µs and 35 µs here (docs/game-file.md)."""
+    from marquoir.games.sheet import Options, Round, apply, new_game
+
+    for players in (4, 20):
+        state = new_game(players, 0, Options(title="Skyjo", target=10_000))
+        state, _ = apply(state, Round(tuple(range(players))))
+        scores = Round(tuple((seat * 7) % 40 - 10 for seat in range(players)))
+        report(
+            f"sheet: evaluate one round, median ({players} players)",
+            f"{steady_median_seconds(functools.partial(apply, state, scores)) * 1e6:.0f} µs",
+        )
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         _setup_django(str(Path(tmp) / "bench.sqlite3"))
@@ -197,6 +213,8 @@ def main() -> None:
                 f"{median_seconds(functools.partial(load_game, path), repeats=30) * 1000:.2f} ms",
             )
 
+        _sheet_rounds()
+
         from django.test import override_settings
 
         client = Client()
@@ -205,9 +223,9 @@ def main() -> None:
         unlimited.enable()
         for game in declared_games():
             most_state, most, most_inputs = at_most_players(game)
-            evaluate = median_seconds(functools.partial(score_round, most_state, most_inputs), repeats=300)
+            evaluate = steady_median_seconds(functools.partial(score_round, most_state, most_inputs))
             with in_cel_only():
-                before = median_seconds(functools.partial(score_round, most_state, most_inputs), repeats=300)
+                before = steady_median_seconds(functools.partial(score_round, most_state, most_inputs))
             report(
                 f"{game.key}: evaluate one round, median",
                 f"{evaluate * 1e6:.0f} µs",

@@ -188,7 +188,9 @@ def _ints(symbol: str, left: Any, right: Any) -> tuple[int, int]:
 
 def _add(left: Any, right: Any) -> Any:
     if type(left) is int and type(right) is int:
-        return _whole(left + right)
+        total = left + right
+        if _LEAST <= total <= _MOST:
+            return total
     kind = _kind(left)
     if kind != _kind(right):
         raise EvaluationError(f"no such overload: {kind} + {_kind(right)}")
@@ -202,11 +204,15 @@ def _add(left: Any, right: Any) -> Any:
 
 
 def _subtract(left: Any, right: Any) -> int:
+    if type(left) is int and type(right) is int and _LEAST <= (difference := left - right) <= _MOST:
+        return difference
     a, b = _ints("-", left, right)
     return _whole(a - b)
 
 
 def _multiply(left: Any, right: Any) -> int:
+    if type(left) is int and type(right) is int and _LEAST <= (product := left * right) <= _MOST:
+        return product
     a, b = _ints("*", left, right)
     return _whole(a * b)
 
