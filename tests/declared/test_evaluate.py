@@ -58,7 +58,9 @@ def test_every_example_of_every_game_file_evaluates_as_cel_rust_does(compared: l
     for game in games:
         for example in game.file.examples:
             assert mismatches(game, example) == [], f"{game.key}: {example.name}"
-    assert len(set(compared)) > 150  # the formulas the examples reach, every game together
+    # The formulas the examples reach, every game together (a ranking by the total alone and
+    # points that are an input as given are read without one: 150 of them, 159 before).
+    assert len(set(compared)) >= 150
 
 
 def test_every_catalog_formula_is_evaluated_in_python() -> None:

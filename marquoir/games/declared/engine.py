@@ -477,7 +477,12 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
         table.set(item.spec.key, inputs[item.spec.key])
     for key, compiled in game.round_derived:
         table.set(key, compiled.evaluate(table))
-    players = [_player_scope(game, table, inputs, seat, before, carried_before) for seat in range(count)]
+    # Each side's scope, where a formula reads one (none for a file whose points, ranking and
+    # bounds are the inputs and totals as they are: the score sheet's).
+    each_side = game.reads_each_side
+    players = (
+        [_player_scope(game, table, inputs, seat, before, carried_before) for seat in range(count)] if each_side else []
+    )
     for item in game.inputs:
         if not item.bounded:
             continue
@@ -485,7 +490,7 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
             _check_bounds(item, inputs[item.spec.key], table, None)
         else:
             for seat in range(count):
-                _check_bounds(item, inputs[item.spec.key][seat], players[seat], seat)
+                _check_bounds(item, inputs[item.spec.key][seat], players[seat] if each_side else table, seat)
     for key, compiled in game.player_derived:
         values = []
         for seat in range(count):
@@ -500,6 +505,10 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     if thrower is not None:
         empty = {category.key: 0 for category in game.categories}
         breakdown = tuple(_categories(game, table) if seat == thrower else empty for seat in range(count))
+    elif game.points_as_given is not None:
+        breakdown = tuple(
+            {category: inputs[key][seat] for category, key in game.points_as_given} for seat in range(count)
+        )
     else:
         breakdown = tuple([_categories(game, scope) for scope in players])
     for key, compiled in game.player_checks:
@@ -522,13 +531,17 @@ def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
     else:
         totals, carried, out = _after_round(state, table, players, gained)
     points = tuple(after - was for after, was in zip(totals, before, strict=True))
-    for seat in range(count):
-        players[seat].set("total", totals[seat])
-        players[seat].set("out", out[seat])
-        for key, value in carried[seat].items():
-            players[seat].set(key, value)
+    for scope, total, side_out, side_carried in zip(players, totals, out, carried, strict=False):
+        scope.set("total", total)
+        scope.set("out", side_out)
+        for key, value in side_carried.items():
+            scope.set(key, value)
     orders = state.orders
-    ranks = tuple([tuple([_rank_value(compiled, scope) for _key, compiled in game.ranking]) for scope in players])
+    ranks: tuple[tuple[int, ...], ...]
+    if game.ranked_by_total:
+        ranks = tuple([(total,) for total in totals])
+    else:
+        ranks = tuple([tuple([_rank_value(compiled, scope) for _key, compiled in game.ranking]) for scope in players])
     figures = tuple({key: figure.whole_number(players[seat]) for key, figure in game.figures} for seat in range(count))
     end_reason, instant, result = _end(state, table, number, totals, carried, out, ranks, orders)
     return RoundScored(

@@ -168,6 +168,43 @@ class Game:
     def input_keys(self) -> frozenset[str]:
         return frozenset(item.spec.key for item in self.inputs)
 
+    # What lets a round skip work (engine.score_round), read once from the file: each is a
+    # shape of the file, never a game's name.
+
+    @cached_property
+    def points_as_given(self) -> tuple[tuple[str, str], ...] | None:
+        """Each category and the number input it is, where every category's points are a
+        player's input as given (the score sheet's ``scores``); None otherwise."""
+        numbers = {item.spec.key for item in self.player_inputs if item.spec.kind in ("count", "points")}
+        pairs = []
+        for category in self.categories:
+            formula = category.formula
+            if category.when is not None or category.units is not None or formula is None:
+                return None
+            if formula.bare is None or formula.bare not in numbers:
+                return None
+            pairs.append((category.key, formula.bare))
+        return tuple(pairs)
+
+    @cached_property
+    def ranked_by_total(self) -> bool:
+        """The ranking is the total alone (its value the side's total)."""
+        return len(self.ranking) == 1 and self.ranking[0][0] == "total" and self.ranking[0][1].bare == "total"
+
+    @cached_property
+    def reads_each_side(self) -> bool:
+        """Whether a round needs each side's own scope: a formula read per side (derived
+        values, checks, warnings, figures, what is carried or out, points or ranking other
+        than as given, a bound that is a formula), or a game by turns."""
+        return (
+            self.by_turns
+            or bool(self.player_derived or self.player_checks or self.player_warnings or self.figures)
+            or bool(self.after or self.out is not None or self.turn_others)
+            or self.points_as_given is None
+            or not self.ranked_by_total
+            or any(not isinstance(bound, int | None) for item in self.inputs for bound in (item.least, item.most))
+        )
+
 
 def load_game(path: Path) -> Game:
     """The game file at ``path``, read by the schema and compiled; ``GameFileError`` if not."""
