@@ -179,7 +179,10 @@ def compile_file(data: Mapping[str, Any], *, play_examples: bool = True) -> Game
 
 def check_cost(game: Game) -> None:
     """``GameFileError`` if a round of ``game`` could take too long, or a derived value
-    grow too big (``cost``): nobody reviewed a user's formulas, and none can be stopped once it runs."""
+    grow too big (``cost``): nobody reviewed a user's formulas, and none can be stopped once it runs.
+    The end's count (``final``) is one more round, bounded as a round is."""
+    if game.final is not None:
+        check_cost(game.final)
     try:
         cost = game_cost(game)
     except TooComplex as error:

@@ -419,6 +419,9 @@ class GameDetailOut(GameOut):
     cooperative: dict[str, Any] | None = Field(None, description="a cooperative game: score (a shared score)")
     carried: list[dict[str, Any]] | None = Field(None, description="values kept from round to round; track: shown")
     ranking: list[dict[str, Any]] | None = Field(None, description="what ranks the sides, in order: key, value, order")
+    final: dict[str, Any] | None = Field(
+        None, description="the end's count: the inputs an end action takes ({type: end, inputs}); null: a bare end"
+    )
 
 
 def _game_json(keeper: ScoreKeeper) -> dict[str, Any]:

@@ -114,6 +114,15 @@ EVERY_GAME = [
             "six_nimmt",
             "uno",
             "wingspan",
+            "belote",
+            "coinche",
+            "canasta",
+            "rami",
+            "rummikub",
+            "scrabble",
+            "phase_10",
+            "oh_hell",
+            "mille_bornes",
         ]
     )
 ]

@@ -38,8 +38,18 @@ SHELF = {
     "six_nimmt": "fr",
     "uno": "en",
     "wingspan": "fr",
+    # The French card games' shelf (issue "The shelf, third batch").
+    "belote": "fr",
+    "canasta": "en",
+    "coinche": "fr",
+    "mille_bornes": "fr",
+    "oh_hell": "en",
+    "phase_10": "en",
+    "rami": "fr",
+    "rummikub": "en",
+    "scrabble": "fr",
 }
-NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]
+NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 WORDS = {
     "en": {"keep": "Keep score", "player": "Player {n}", "start": "Start the match"},
     "fr": {"keep": "Tenir le score", "player": "Joueur {n}", "start": "Commencer la partie"},
@@ -50,8 +60,14 @@ GAMES = {game.key: game for game in declared_games()}
 def whole_game(key: str) -> Example:
     """The game file's longest accepted example from a fresh table, one that ends the game if
     there is one: what the rules file works out, played here on the screen."""
-    accepted = [example for example in GAMES[key].file.examples if example.refused is None and example.before is None]
+    accepted = [example for example in GAMES[key].file.examples if from_a_fresh_table(example)]
     return max(accepted, key=lambda example: (bool(example.over), len(example.rounds), example.players))
+
+
+def from_a_fresh_table(example: Example) -> bool:
+    """An accepted example a table can play from the set-up page: no totals before, and the
+    teams the rules form (the set-up page's own, tried by tests/browser/test_teams_picker.py)."""
+    return example.refused is None and example.before is None and example.teams is None
 
 
 def set_options(page: Page, taps: Taps, key: str, options: dict[str, Any]) -> None:
@@ -112,11 +128,7 @@ def at_four(key: str) -> Example:
         return sum(1 for inputs in example.rounds for value in inputs.values() for _ in _values(value))
 
     return max(
-        (
-            example
-            for example in GAMES[key].file.examples
-            if example.refused is None and example.before is None and example.players == 4
-        ),
+        (example for example in GAMES[key].file.examples if from_a_fresh_table(example) and example.players == 4),
         key=lambda example: (bool(example.over), len(example.rounds), filled(example)),
     )
 
@@ -174,7 +186,7 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
         for spec in game.file.inputs:
             if spec.key not in inputs:
                 continue
-            if spec.per == "player":
+            if spec.per_side:
                 for seat, value in enumerate(inputs[spec.key]):
                     if value is not None:
                         enter(page, taps, spec, value, seat, names)
@@ -186,6 +198,24 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
         per_round.append(taps.since("round"))
         if number < len(example.rounds) or not ruled.over:
             expect(page.locator('.round-form input[name="expected_seq"]')).to_have_value(str(number))
+    if example.end is not None:
+        # The table ends the game: "End the game…", then the end's count on its own pad.
+        count = game.file.final
+        assert count is not None
+        taps.mark("end")
+        taps.tap(page.locator(".end-count summary"))
+        for spec in count.inputs:
+            if spec.key not in example.end or example.end[spec.key] is None:
+                continue
+            if spec.per_side:
+                for seat, value in enumerate(example.end[spec.key]):
+                    enter(page, taps, spec, value, seat, names)
+            else:
+                enter(page, taps, spec, example.end[spec.key], None, names)
+        shoot(page, f"shelf-{key}-{language}-{example.players}-count", full_page=False)
+        taps.tap(page.locator(".end-count__form button[type=submit]"))
+        end_taps, end_keys = taps.since("end")
+        print(f"{key} ({language}): the end's count in {end_taps} taps and {end_keys} keys")
     # What the screen shows is what the rules give (the engine, played apart; the examples'
     # own figures are held by tests/declared/test_examples.py).
     if ruled.over:

@@ -9,19 +9,21 @@ rounds within the file's bounds, played through the one engine.
 - undo gives back the earlier match exactly, and replaying the log gives the same match;
 - the game ends where the file says: after its rounds, once a total reaches the target (a
   game that plays on while the first place is shared: only then), or when one player alone
-  is still in (a game played by turns).
+  is still in (a game played by turns); a file whose end rules say more has its end held
+  by its worked examples.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, find, given, settings
 from hypothesis import strategies as st
 
-from marquoir.games.declared import Game, Match, Round, Setup, Turn, declared_games, resolve_options
-from marquoir.games.declared.engine import display_bounds, inputs_taken
+from marquoir.games.declared import End, Game, GameState, Match, Round, Setup, Turn, declared_games, resolve_options
+from marquoir.games.declared.engine import Action, display_bounds, inputs_taken
 from marquoir.rules import RuleError
 
 GAMES = {game.key: game for game in declared_games()}
@@ -34,7 +36,9 @@ def option_values(game: Game) -> st.SearchStrategy[dict[str, Any]]:
         if option.kind == "flag":
             fields[option.key] = st.booleans()
         elif option.kind == "number":
-            fields[option.key] = st.integers(option.min or 1, min(option.max or 200, 200))
+            # Low values, so that games end (a target of 500 at least: its least).
+            least = option.min or 1
+            fields[option.key] = st.integers(least, max(least, min(option.max or 200, 200)))
         elif option.kind == "choice":
             fields[option.key] = st.sampled_from([choice.value for choice in option.choices])
         else:
@@ -42,16 +46,18 @@ def option_values(game: Game) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({}, optional=fields)
 
 
-def example_values(game: Game) -> dict[str, list[Any]]:
+def example_values(game: Game, *, final: bool = False) -> dict[str, list[Any]]:
     """Each input's values in the file's accepted examples: mixed into the draws, so that a
     game whose rules bind its inputs together (Ticket to Ride's tickets) gets rounds that
-    pass as often as rounds that are refused."""
+    pass as often as rounds that are refused. ``final``: the end's count's, from the
+    examples' ends."""
     pool: dict[str, list[Any]] = {}
-    per_player = {spec.key for spec in game.file.inputs if spec.per == "player"}
+    specs = game.file.final.inputs if final and game.file.final else game.file.inputs
+    per_player = {spec.key for spec in specs if spec.per_side}
     for example in game.file.examples:
         if example.refused is not None:
             continue
-        for inputs in example.rounds:
+        for inputs in [example.end or {}] if final else example.rounds:
             for key, value in inputs.items():
                 pool.setdefault(key, []).extend(value if key in per_player else [value])
     return pool
@@ -64,7 +70,7 @@ def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.S
     if spec.kind == "player":
         return st.integers(0, count - 1)
     if spec.kind == "choice":
-        return st.sampled_from(spec.choices)
+        return st.sampled_from(spec.choices or [choice.value for choice in spec.names])
     if spec.kind == "counts":
         return st.fixed_dictionaries({part.key: st.integers(part.min, min(part.most, 6)) for part in spec.parts})
     if spec.kind == "list":
@@ -89,11 +95,9 @@ def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.S
     return st.one_of(st.integers(low, min(high, low + 60)), st.integers(low, high))
 
 
-def round_inputs(draw: st.DrawFn, game: Game, match: Match) -> dict[str, Any]:
+def round_inputs(draw: st.DrawFn, game: Game, state: GameState, pool: dict[str, list[Any]]) -> dict[str, Any]:
     """One round's inputs within the bounds the file gives for it (a bound that depends on
-    other inputs is left to the engine to refuse), or values from its examples."""
-    pool = example_values(game)
-    state = match.state
+    other inputs is left to the engine to refuse), or values from its examples (``pool``)."""
     count = state.player_count
     inputs: dict[str, Any] = {}
     taken, bounds = inputs_taken(state), display_bounds(state)
@@ -104,7 +108,7 @@ def round_inputs(draw: st.DrawFn, game: Game, match: Match) -> dict[str, Any]:
         drawn = value_of(spec, *bounds[spec.key], count)
         seen = [value for value in pool.get(spec.key, []) if spec.kind != "player" or value < count]
         either = st.one_of(st.sampled_from(seen), drawn) if seen else drawn
-        if spec.per != "player":
+        if not spec.per_side:
             inputs[spec.key] = draw(either)
         else:
             inputs[spec.key] = draw(st.lists(either, min_size=count, max_size=count))
@@ -148,8 +152,8 @@ def own_rules_hold(game: Game, state: Any, inputs: dict[str, Any]) -> None:
         assert all(0 <= total <= 50 for total in state.totals)
 
 
-class Played(tuple[Match, list[dict[str, Any]], int]):
-    """(the match, the accepted rounds' inputs, how many were refused), shown in short."""
+class Played(tuple[Match, list[Action], int]):
+    """(the match, the actions accepted, how many were refused), shown in short."""
 
     def __repr__(self) -> str:
         match, accepted, refused = self
@@ -158,9 +162,9 @@ class Played(tuple[Match, list[dict[str, Any]], int]):
 
 
 @st.composite
-def played(draw: st.DrawFn, game: Game) -> tuple[Match, list[dict[str, Any]], int]:
-    """A match of ``game`` played by random rounds: the match, the accepted rounds' inputs,
-    how many rounds were refused."""
+def played(draw: st.DrawFn, game: Game) -> tuple[Match, list[Action], int]:
+    """A match of ``game`` played by random rounds, then sometimes ended by the table where
+    it may be: the match, the actions accepted, how many were refused."""
     least, most = game.file.box.players
     count = draw(st.integers(least, min(most, 6)))
     try:
@@ -169,13 +173,13 @@ def played(draw: st.DrawFn, game: Game) -> tuple[Match, list[dict[str, Any]], in
         assume(False)
         raise
     match = Match.start(Setup(game, count, 0, options))
-    accepted: list[dict[str, Any]] = []
+    accepted: list[Action] = []
     refused = 0
     action = Turn if game.by_turns else Round
     for _attempt in range(draw(st.integers(1, 30 if game.by_turns else 12))):
         if match.state.over:
             break
-        inputs = round_inputs(draw, game, match)
+        inputs = round_inputs(draw, game, match.state, example_values(game))
         before = match
         try:
             match = match.apply(action(inputs))
@@ -183,31 +187,64 @@ def played(draw: st.DrawFn, game: Game) -> tuple[Match, list[dict[str, Any]], in
             refused_code = refusal.code
         else:
             own_rules_hold(game, match.state, inputs)
-            accepted.append(inputs)
+            accepted.append(action(inputs))
             continue
+        assert refused_code in {"invalid", "rule"}
+        assert match is before
+        refused += 1
+    # Where the table ends the game, it sometimes does: with the end's count the file asks for.
+    if game.file.end.table_decides and match.state.rounds and not match.state.over and draw(st.booleans()):
+        final = game.final
+        counted = (
+            round_inputs(draw, final, replace(match.state, game=final), example_values(game, final=True))
+            if final is not None
+            else None
+        )
+        end = End(counted)
+        before = match
+        try:
+            match = match.apply(end)
+        except RuleError as refusal:
+            refused_code = refusal.code
+        else:
+            accepted.append(end)
+            return Played((match, accepted, refused))
         assert refused_code in {"invalid", "rule"}
         assert match is before
         refused += 1
     return Played((match, accepted, refused))
 
 
-def check_match(game: Game, match: Match, accepted: list[dict[str, Any]]) -> None:
+def check_match(game: Game, match: Match, accepted: list[Action]) -> None:
     state = match.state
-    assert state.round_count == len(accepted)
+    ended_by_the_table = bool(accepted) and isinstance(accepted[-1], End)
+    # The end's count is one more entry; a bare end is none.
+    counted = ended_by_the_table and game.final is not None
+    assert state.round_count == len(accepted) - (ended_by_the_table and not counted)
     # A turn's points are what it changed in each total (Mölkky's drop to 25 takes some
-    # away), so only a game scored by rounds has its points equal to its categories.
+    # away), so only a game scored by rounds has its points equal to its categories (and
+    # the end's count, where it sets no total of its own).
     for scored in state.rounds:
-        if not game.by_turns:
+        if not game.by_turns or (scored.closing and game.final is not None and not game.final.after):
             assert scored.points == tuple(sum(part.values()) for part in scored.breakdown)
     for seat in range(state.player_count):
         assert state.totals[seat] == sum(state.player_rounds(seat))
         if not game.by_turns:
             assert sum(state.breakdown(seat).values()) == state.totals[seat]
-    action = Turn if game.by_turns else Round
-    replayed = Match.replay(match.setup, [action(inputs) for inputs in accepted])
+    replayed = Match.replay(match.setup, accepted)
     assert replayed.state == state
     if match.steps:
         assert match.undo().state == (match.steps[-2].state if len(match.steps) > 1 else match.initial)
+    if ended_by_the_table:
+        assert state.over
+        assert state.end_reason == "declared"
+        return
+    if state.over:
+        assert state.rounds[-1].game_over
+    if not simple_end(game):
+        # A file whose end says more (Phase 10's last phase, Coinche's belote alone that does
+        # not win, an option's play-off): its end is held by its worked examples.
+        return
     planned, target, end = state.rounds_planned(), state.target(), game.file.end
     playing = [seat for seat in range(state.player_count) if not state.out[seat]]
     # The two end rules of the catalog's files: one player alone still in (Mölkky), and the
@@ -219,8 +256,13 @@ def check_match(game: Game, match: Match, accepted: list[dict[str, Any]]) -> Non
         best = (min if state.lowest_wins else max)(state.totals)
         ended = list(state.totals).count(best) == 1
     assert state.over == ended
-    if state.over:
-        assert state.rounds[-1].game_over
+
+
+def simple_end(game: Game) -> bool:
+    """The file's end is one of those ``check_match`` states again: its rounds, its target,
+    one player alone still in (Mölkky), another round while the first place is shared (Flip 7)."""
+    end = game.file.end
+    return all(rule.key == "last_standing" for rule in end.rules) and end.unless in (None, "size(leaders) > 1")
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -66,7 +66,10 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class End:
-    """The table stops (where the file lets it)."""
+    """The table stops (where the file lets it), with the end's count where the file asks
+    for one (``final``: Scrabble's tiles left)."""
+
+    inputs: Mapping[str, Any] | None = None
 
 
 Action: TypeAlias = Round | Turn | End
@@ -104,6 +107,8 @@ class RoundScored:
     lowest_wins: bool = False
     teams: tuple[tuple[int, ...], ...] | None = None
     """A team game: each side's seats (so the log can name a side)."""
+    closing: bool = False
+    """The end's count, entered as the table ended the game (``final``)."""
 
     def score_changes(self) -> dict[int, int]:
         return {player: points for player, points in enumerate(self.points) if points}
@@ -227,6 +232,8 @@ class GameState:
     def breakdown(self, player: int) -> dict[str, int]:
         """The player's points by category, over every round."""
         totals = {category.key: 0 for category in self.game.file.points}
+        if self.game.final is not None:
+            totals.update({category.key: 0 for category in self.game.final.file.points})
         for scored in self.rounds:
             for key, points in scored.breakdown[player].items():
                 totals[key] += points
@@ -235,9 +242,8 @@ class GameState:
     def categories_counted(self) -> tuple[str, ...]:
         """The categories this match's options count (a variant's bonus only when it is played)."""
         options = option_context(self)
-        return tuple(
-            category.key for category in self.game.categories if category.when is None or category.when.truth(options)
-        )
+        categories = (*self.game.categories, *(self.game.final.categories if self.game.final else ()))
+        return tuple(category.key for category in categories if category.when is None or category.when.truth(options))
 
     def figures(self, player: int) -> dict[str, int]:
         totals = {figure.key: 0 for figure in self.game.file.figures}
@@ -406,13 +412,23 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
     if isinstance(action, Round | Turn):
         if isinstance(action, Turn) != state.game.by_turns:
             raise RuleError(INVALID, "turn_game" if state.game.by_turns else "round_game")
-        scored = score_round(state, action.inputs)
+        try:
+            scored = score_round(state, action.inputs)
+        except RuleError as refusal:
+            raise _naming_the_team(state, refusal) from None
         return replace(state, rounds=(*state.rounds, scored)), scored
     if isinstance(action, End):
         if not state.game.file.end.table_decides:
             raise RuleError(INVALID, "no_end")
         if not state.rounds:
             raise RuleError(INVALID, "no_round")
+        if state.game.final is not None:
+            try:
+                return _count_at_the_end(state, state.game.final, action.inputs or {})
+            except RuleError as refusal:
+                raise _naming_the_team(state, refusal) from None
+        if action.inputs is not None:
+            raise RuleError(INVALID, "unknown_input", input=next(iter(action.inputs), "inputs"))
         result = None
         if state.game.cooperative_won is not None:
             scope = _end_scope(state, state.totals, state.carried, state.out, state.rounds[-1].ranks, state.orders)
@@ -422,11 +438,36 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
     raise RuleError(INVALID, "unknown_action")
 
 
-def score_round(state: GameState, given: Mapping[str, Any]) -> RoundScored:
-    """The next round scored from its ``given`` inputs, or ``RuleError``."""
+def _naming_the_team(state: GameState, refusal: RuleError) -> RuleError:
+    """``refusal`` with, in a team game, the seats of the side it names (``player`` is then
+    a team's index): so that its words name the team's players, not the player at that seat."""
+    side = refusal.params.get("player")
+    if state.teams is not None and type(side) is int and 0 <= side < len(state.teams):
+        refusal.params["seats"] = list(state.teams[side])
+    return refusal
+
+
+def _count_at_the_end(state: GameState, final: Game, given: Mapping[str, Any]) -> tuple[GameState, RoundScored]:
+    """The table ends the game with the end's count (``final``): scored as one more round of
+    every side at once, by the count's own inputs and points; then the game is over."""
+    counted = score_round(replace(state, game=final), given, closing=True)
+    counted = replace(counted, game_over=True, end_reason="declared", closing=True)
+    result = None
+    if state.game.cooperative_won is not None:
+        scope = _end_scope(
+            state, counted.totals, counted.carried, counted.out, counted.ranks, counted.orders or state.orders
+        )
+        result = "won" if state.game.cooperative_won.truth(scope) else "lost"
+        counted = replace(counted, result=result)
+    return replace(state, rounds=(*state.rounds, counted), ended=True, result=result), counted
+
+
+def score_round(state: GameState, given: Mapping[str, Any], *, closing: bool = False) -> RoundScored:
+    """The next round scored from its ``given`` inputs, or ``RuleError``. ``closing``: the
+    end's count, which the log's bound does not hold back."""
     game, count = state.game, state.player_count
     limit = MAX_TURNS if game.by_turns else MAX_ROUNDS
-    if len(state.rounds) >= limit:
+    if len(state.rounds) >= limit and not closing:
         raise RuleError(INVALID, "too_many_rounds", limit=limit)
     if type(given) is not dict and not isinstance(given, Mapping):
         raise RuleError(INVALID, "bad_inputs")
@@ -700,6 +741,12 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
         return _list(spec, value, where)
     if spec.kind == "records":
         return _records(spec, value, where)
+    if spec.kind == "choice" and spec.names:
+        # A choice of names (Scrabble's play or pass): one of its values, as written.
+        names = [choice.value for choice in spec.names]
+        if not isinstance(value, str) or value not in names:
+            raise RuleError(INVALID, "input_choice", value=str(value)[:40], choices=names, **where)
+        return value
     if not is_whole_number(value):
         raise RuleError(INVALID, "input_kind", kind=spec.kind, **where)
     if spec.kind == "player" and not 0 <= value < count:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from marquoir.rules.errors import RuleError
 
 from .engine import (
+    End,
     GameState,
     Round,
     Turn,
@@ -36,8 +37,8 @@ class Played:
 
 def play(game: Game, example: Example) -> Played:
     """``example``'s rounds (a game played by turns: its turns, from the first seat) played
-    from its totals before; a refusal of any but the last
-    round is raised (the example itself is wrong)."""
+    from its totals before, then its end if it says one; a refusal of any but the last
+    action is raised (the example itself is wrong)."""
     options = resolve_options(game, example.players, example.options)
     before = tuple(example.before) if example.before is not None else None
     try:
@@ -49,11 +50,15 @@ def play(game: Game, example: Example) -> Played:
     sides = sides_of(game, example.players, teams)
     state = GameState(game, options, sides, 0, before=before, people=example.players, teams=teams)
     action = Turn if game.by_turns else Round
-    for number, inputs in enumerate(example.rounds, start=1):
+    actions: list[Round | Turn | End] = [action(inputs) for inputs in example.rounds]
+    if example.end is not None:
+        # The table ends the game: with the end's count where the file asks for one.
+        actions.append(End(example.end if game.final is not None else None))
+    for number, next_action in enumerate(actions, start=1):
         try:
-            state, _scored = apply(state, action(inputs))
+            state, _scored = apply(state, next_action)
         except RuleError as refusal:
-            if number == len(example.rounds):
+            if number == len(actions):
                 return Played(None, refusal)
             raise
     return Played(state, None)

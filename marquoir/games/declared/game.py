@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .formulas import Compiled, FormulaFailed, compile_formula
-from .gamefile import Bound, GameFile, GameFileError, InputDef, read_game_file
+from .gamefile import Bound, End, GameFile, GameFileError, InputDef, read_game_file
 from .types import BOOL, DYN, INT, STRING, ListOf, Nullable, Record, Type, type_of_value
 
 TABLE_NAMES = ("players", "sides", "tables")
@@ -46,7 +46,7 @@ class CompiledInput:
     def bounded(self) -> bool:
         """Whether its values have bounds to check (a number, a choice, a list of numbers)."""
         kind = self.spec.kind
-        return kind in ("count", "points", "choice") or (kind == "list" and not self.spec.names)
+        return kind in ("count", "points") or (kind in ("choice", "list") and not self.spec.names)
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,8 @@ class Game:
     rematch_by: Compiled | None
     team_of: Compiled | None
     figures: tuple[tuple[str, Compiled], ...]
+    final: Game | None = None
+    """The end's count (``final``), compiled as a game of one round for every side at once."""
 
     @property
     def key(self) -> str:
@@ -334,6 +336,7 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     )
     final_level = {*option_level, *side_names, "total", "out", *carried}
     return Game(
+        final=_final_count(file, source),
         file=file,
         source=source,
         option_defaults=defaults,
@@ -373,6 +376,38 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     )
 
 
+def _final_count(file: GameFile, source: str) -> Game | None:
+    """The end's count as a game of its own: the file with the count's inputs, derived values,
+    points, checks and ``after`` for a round's, entered for every side at once. Its faults
+    are named under ``final.``."""
+    if file.final is None:
+        return None
+    count = file.final
+    as_round = file.model_copy(
+        update={
+            "entry": "rounds",
+            "inputs": count.inputs,
+            "derived": count.derived,
+            "points": count.points,
+            "checks": count.checks,
+            "warnings": [],
+            "after": count.after,
+            "turns": None,
+            "figures": [],
+            "examples": [],
+            "final": None,
+            # The table has ended the game: no rule of the game's end is read after the count.
+            "end": End.model_validate({"table_decides": True}),
+        }
+    )
+    try:
+        return compile_game(as_round, source=source)
+    except GameFileError as error:
+        raise GameFileError(
+            error.source, f"final.{error.field}", error.problem, code=error.code, **error.params
+        ) from error
+
+
 def input_type(spec: InputDef) -> Type:
     """What a formula reads of an input: a number, a yes or no, a group of counts, a list."""
 
@@ -388,6 +423,8 @@ def input_type(spec: InputDef) -> Type:
         return ListOf(Record({part.key: part_type(part) for part in spec.parts}))
     if spec.kind == "list":
         return ListOf(STRING if spec.names else INT)
+    if spec.kind == "choice" and spec.names:
+        return STRING
     return INT
 
 

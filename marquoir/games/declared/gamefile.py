@@ -157,17 +157,23 @@ class InputDef(Strict):
     max: Bound | None = None
     step: int | None = Field(None, ge=2, description="the value must be a multiple of it (bonuses of 10)")
     choices: list[int] = Field(default_factory=list)
-    names: list[Choice] = Field(default_factory=list, description="list: the names it may hold (Qwixx's rows)")
+    names: list[Choice] = Field(
+        default_factory=list,
+        description="list: the names it may hold (Qwixx's rows); choice: its values as names (Scrabble's play or pass)",
+    )
     parts: list[Part] = Field(default_factory=list, description="counts: its counts; records: each record's fields")
     max_length: int | None = Field(None, ge=1, le=50, description="list, records: the most entries")
     distinct: bool = Field(False, description="list: no value twice (refused as invalid)")
     arrangement: list[list[int | str]] | None = Field(
         None, description="list: its values in rows as the pad draws them (Mölkky's pins as they stand)"
     )
-    default: int | bool | list[Any] | None = Field(
+    default: int | bool | str | list[Any] | None = Field(
         None, description="taken when the input is left out: the input is optional"
     )
     when: Formula | None = Field(None, description="the input is taken only when this holds (an option's input)")
+    unsaid: Words | None = Field(
+        None, description="a player input with a default: its default choice in words ('Nobody'; else 'Not said')"
+    )
 
     @property
     def per_side(self) -> bool:
@@ -178,8 +184,15 @@ class InputDef(Strict):
     def _kind_needs(self) -> InputDef:
         if self.kind in {"count", "points"} and (self.min is None or self.max is None):
             raise ValueError(f"a {self.kind} input needs min and max")
-        if self.kind == "choice" and not self.choices:
-            raise ValueError("a choice input needs its choices")
+        if self.kind == "choice" and bool(self.choices) == bool(self.names):
+            raise ValueError("a choice input needs its choices (numbers) or its names, not both")
+        if self.kind == "choice" and any(not isinstance(choice.value, str) for choice in self.names):
+            raise ValueError("a choice's names are texts (its numbers are its choices)")
+        names = [choice.value for choice in self.names]
+        if self.kind == "choice" and names and self.default is not None and self.default not in names:
+            raise ValueError("a choice's default is one of its names")
+        if isinstance(self.default, str) and not (self.kind == "choice" and self.names):
+            raise ValueError("a default that is a text is a choice of names")
         if self.kind == "counts" and not self.parts:
             raise ValueError("a counts input needs its parts")
         if self.kind == "player" and self.per in {"player", "team"}:
@@ -202,6 +215,8 @@ class InputDef(Strict):
                 not isinstance(self.default, list) or any(value not in values for value in self.default)
             ):
                 raise ValueError("a list's default is a list of its values")
+        if self.unsaid is not None and (self.kind != "player" or self.default is None):
+            raise ValueError("unsaid words the default choice of a player input that has one")
         if self.when is not None and self.default is None:
             raise ValueError("an input taken only 'when' something holds needs the default it has otherwise")
         return self
@@ -380,6 +395,22 @@ class Teams(Strict):
         return self
 
 
+class Final(Strict):
+    """What the table enters as it ends the game, ``{"type": "end", "inputs": {…}}``: the
+    count the end makes (Scrabble's tiles left on each rack). Scored as one more round for
+    every side at once, read as a round is (its inputs per player, team or round, its derived
+    values, points, checks and ``after``), after which the game is over."""
+
+    inputs: list[InputDef] = Field(min_length=1, max_length=20)
+    derived: list[Derived] = Field(default_factory=list)
+    points: list[Category] = Field(min_length=1, max_length=20)
+    checks: list[Check] = Field(default_factory=list)
+    after: dict[Key, Formula] = Field(
+        default_factory=dict,
+        description="each side's total and carried values after the count (by default the total plus what it gained)",
+    )
+
+
 class Cooperative(Strict):
     """A game the table wins or loses together: one side, the whole table. ``won`` gives the
     result at an end no rule worded (the rounds played, the table's end)."""
@@ -424,6 +455,10 @@ class Example(Strict):
     ended_by: str | None = Field(None, description="the end rule that ended the game")
     result: Literal["won", "lost"] | None = Field(None, description="a cooperative game's result")
     carried: list[dict[str, int | bool]] | None = Field(None, description="each side's carried values after")
+    end: dict[str, Any] | None = Field(
+        None,
+        description="the table ends the game after the rounds: the end's count by key (a file with final), or {}",
+    )
 
 
 class GameFile(Strict):
@@ -463,6 +498,9 @@ class GameFile(Strict):
     end: End
     ranking: list[RankKey] = Field(min_length=1, max_length=10, description="what ranks the sides, in order")
     cooperative: Cooperative | None = None
+    final: Final | None = Field(
+        None, description="what the table enters as it ends the game: the end's count (Scrabble's tiles left)"
+    )
     rematch: Rematch | None = None
     figures: list[Figure] = Field(default_factory=list)
     reference: list[ReferenceRow] = Field(default_factory=list)
@@ -542,8 +580,20 @@ class GameFile(Strict):
                 raise ValueError(f"end.rules.{rule.key}: a result (won, lost) is a cooperative game's")
             if rule.winners is not None and self.play == "cooperative":
                 raise ValueError(f"end.rules.{rule.key}: a cooperative game's end has a result, not winners")
+        if self.final is not None:
+            if not self.end.table_decides:
+                raise ValueError("final: the end's count is entered as the table ends the game (end.table_decides)")
+            taken = {item.key for item in self.inputs} | {check.key for check in self.checks}
+            for name in [item.key for item in self.final.inputs] + [check.key for check in self.final.checks]:
+                if name in taken:
+                    raise ValueError(f"final: {name!r} is already a round's input or check")
+            for item in self.final.inputs:
+                if item.per == "turn" or (item.per == "team" and self.play != "teams"):
+                    raise ValueError(f"final.inputs.{item.key}: the end's count is given per player, team or round")
+                if item.per == "player" and self.play != "competitive":
+                    raise ValueError(f"final.inputs.{item.key}: a {self.play} game takes inputs per team or per round")
         settable = {"total", *(item.key for item in self.carry)}
-        for name in self.after:
+        for name in [*self.after, *(self.final.after if self.final else ())]:
             if name not in settable:
                 raise ValueError(f"after.{name}: {name!r} is neither total nor a carried value")
         for name in self.turns.others if self.turns else {}:

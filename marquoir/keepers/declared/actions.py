@@ -100,6 +100,23 @@ class DeclaredEndIn(ActionBody):
         return End()
 
 
+class DeclaredCountIn(DeclaredRoundIn):
+    """The table ends the game with the end's count (the file's ``final``: Scrabble's tiles
+    left): its inputs by key, read as a round's are (``game`` is the count's)."""
+
+    @classmethod
+    def engine_action(cls, payload: Mapping[str, Any]) -> End:  # type: ignore[override]
+        return End(payload["inputs"])
+
+    @classmethod
+    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {**super().from_form(data), "type": END}
+
+    @classmethod
+    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
+        return {**super().form_values(payload), "type": END}
+
+
 def action_models(game: Game) -> tuple[type[ActionBody], ...]:
     """The game's action schemas: ``round``, and ``end`` where the table may stop."""
     name = "".join(part.capitalize() for part in game.key.split("_"))
@@ -116,7 +133,21 @@ def action_models(game: Game) -> tuple[type[ActionBody], ...]:
     )
     round_in.game = game
     models: list[type[ActionBody]] = [round_in]
-    if game.file.end.table_decides:
+    if game.final is not None:
+        count_in = create_model(
+            f"{name}EndIn",
+            __base__=DeclaredCountIn,
+            __doc__=f"The end of {game.file.box.names.en} with its count: its inputs, by key.",
+            type=(end_type, ...),
+            # Left out, the count is empty: the engine names the first input it lacks.
+            inputs=(
+                dict[str, Any],
+                Field(default_factory=dict, max_length=MAX_INPUT_KEYS, description="the end's count by key"),
+            ),
+        )
+        count_in.game = game.final
+        models.append(count_in)
+    elif game.file.end.table_decides:
         models.append(create_model(f"{name}EndIn", __base__=DeclaredEndIn, type=(end_type, ...)))
     return tuple(models)
 
@@ -159,6 +190,9 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
         return [value for value in spec.list_values() if data.get(field_name(spec.key, seat, str(value)))]
     if spec.kind == "records":
         return _form_records(spec, data, seat)
+    if spec.kind == "choice" and spec.names:
+        chosen = data.get(name)
+        return chosen[:40] if isinstance(chosen, str) and chosen else None
     if spec.kind == "counts":
         parts: dict[str, int] = {}
         for part in spec.parts:

@@ -13,6 +13,7 @@ from django.http import HttpRequest
 
 from marquoir.games.declared import Game, GameState, declared_games
 from marquoir.games.declared.engine import option_context
+from marquoir.games.declared.gamefile import InputDef
 from marquoir.games.meta import GameMeta
 from marquoir.tables.kit import (
     ActionBody,
@@ -108,7 +109,8 @@ class DeclaredKeeper(Keeper):
     def refused_fields(self, code: str, reason: str, params: Mapping[str, Any]) -> tuple[str, ...]:
         """A refused input points at its field on the pad (a player's, or the round's)."""
         key, seat, part = params.get("input"), params.get("player"), params.get("part")
-        if isinstance(key, str) and key in self.game.input_keys:
+        final = self.game.final
+        if isinstance(key, str) and (key in self.game.input_keys or (final is not None and key in final.input_keys)):
             return (field_name(key, seat if isinstance(seat, int) else None, part if isinstance(part, str) else None),)
         return super().refused_fields(code, reason, params)
 
@@ -167,34 +169,9 @@ def describe_game(game: Game) -> dict[str, Any]:
             }
             for key in file.ranking
         ],
-        "inputs": [
-            {
-                "key": item.key,
-                "per": item.per,
-                "kind": item.kind,
-                "label": {"en": item.label.en, "fr": item.label.fr},
-                "min": item.min,
-                "max": item.max,
-                "step": item.step,
-                "choices": list(item.choices) or [choice.value for choice in item.names] or None,
-                "parts": [
-                    {
-                        "key": part.key,
-                        "min": part.min,
-                        "max": part.max,
-                        "default": part.default,
-                        "names": [choice.value for choice in part.names] or None,
-                        "optional": part.optional,
-                    }
-                    for part in item.parts
-                ]
-                or None,
-                "max_length": item.max_length,
-                "default": item.default,
-                "when": item.when,
-            }
-            for item in file.inputs
-        ],
+        "inputs": _describe_inputs(file.inputs),
+        # The end's count (docs/api.md): what {"type": "end", "inputs": …} takes; null: a bare end.
+        "final": {"inputs": _describe_inputs(file.final.inputs)} if file.final else None,
         "options": [
             {
                 "key": option.key,
@@ -228,7 +205,7 @@ def describe_game(game: Game) -> dict[str, Any]:
             ],
         },
         "tiebreaks": [{"key": tiebreak.key, "higher": tiebreak.higher} for tiebreak in file.tiebreaks],
-        "categories": [category.key for category in file.points],
+        "categories": [category.key for category in [*file.points, *(file.final.points if file.final else ())]],
     }
 
 
@@ -249,3 +226,35 @@ def rematch_order(game: Game, state: GameState) -> list[int] | None:
 
 
 KEEPERS = tuple(DeclaredKeeper(game) for game in declared_games())
+
+
+def _describe_inputs(inputs: Sequence[InputDef]) -> list[dict[str, Any]]:
+    """Each input as ``GET /api/v1/games/{key}`` publishes it: key, per, kind, bounds, parts."""
+    return [
+        {
+            "key": item.key,
+            "per": item.per,
+            "kind": item.kind,
+            "label": {"en": item.label.en, "fr": item.label.fr},
+            "min": item.min,
+            "max": item.max,
+            "step": item.step,
+            "choices": list(item.choices) or [choice.value for choice in item.names] or None,
+            "parts": [
+                {
+                    "key": part.key,
+                    "min": part.min,
+                    "max": part.max,
+                    "default": part.default,
+                    "names": [choice.value for choice in part.names] or None,
+                    "optional": part.optional,
+                }
+                for part in item.parts
+            ]
+            or None,
+            "max_length": item.max_length,
+            "default": item.default,
+            "when": item.when,
+        }
+        for item in inputs
+    ]

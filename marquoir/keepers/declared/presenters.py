@@ -37,7 +37,7 @@ from marquoir.tables.kit import (
     total_text,
 )
 
-from .actions import ROUND, TURN, field_name, form_records
+from .actions import END, ROUND, TURN, field_name, form_records
 from .state import totals_by_round
 from .words import local, result_words, round_status, side_names, warning_texts
 
@@ -187,7 +187,8 @@ def _control(
     if spec.kind == "player":
         # An optional one (Papayoo's "who took the Papayoo?") can be left unsaid, and a wrong
         # tap taken back: its default is one more choice.
-        unsaid = ((str(spec.default), _("Not said")),) if isinstance(spec.default, int) else ()
+        words = local(spec.unsaid) if spec.unsaid is not None else _("Not said")
+        unsaid = ((str(spec.default), words),) if isinstance(spec.default, int) else ()
         chosen = raw if raw is not None else (spec.default if isinstance(spec.default, int) else "")
         return PadField(
             name,
@@ -195,6 +196,15 @@ def _control(
             "player",
             str(chosen),
             choices=(*((str(index), player) for index, player in enumerate(names)), *unsaid),
+        )
+    if spec.kind == "choice" and spec.names:
+        first = spec.default if isinstance(spec.default, str) else spec.names[0].value
+        return PadField(
+            name,
+            label,
+            "choice",
+            str(raw) if raw is not None else str(first),
+            choices=tuple((str(choice.value), local(choice.label)) for choice in spec.names),
         )
     if spec.kind == "choice":
         chosen = str(raw) if raw is not None else str(start if start is not None else spec.choices[0])
@@ -328,7 +338,7 @@ def grid(state: GameState, names: Sequence[str], entries: Sequence[int] = ()) ->
     else:
         rows = tuple(
             GridRow(
-                number=scored.number,
+                number=_("End") if scored.closing else scored.number,
                 cells=tuple(total_text(points) for points in scored.points),
                 correct=entries[index] if index < len(entries) else None,
             )
@@ -460,6 +470,17 @@ def table_context(
         # Skull King's bids), refilled with the round as it stands.
         engine = view.engine
         before: GameState = engine.state_before(correction.step)
+        if game.final is not None and correction.values.get("type") == END:
+            # The end's count, corrected on its own pad.
+            context.update(
+                closing=True,
+                action_type=END,
+                thrower=None,
+                thrower_standing=None,
+                status_text=_("The end’s count"),
+                pad=pad(replace(before, game=game.final), names, refused_entry(request, view.row.seq, END)),
+            )
+            return context
         thrower, standing = _thrower(before, names)
         context.update(
             thrower=thrower,
@@ -491,4 +512,8 @@ def table_context(
         context["pad"] = pad(state, names, refused_entry(request, view.row.seq, TURN if game.by_turns else ROUND))
         if game.file.end.table_decides and state.rounds:
             context["end_now"] = result_text(leaders(state), state.totals, names)
+        if game.final is not None and state.rounds:
+            refused = refused_entry(request, view.row.seq, END)
+            context["end_count"] = pad(replace(state, game=game.final), names, refused)
+            context["end_count_refused"] = bool(refused)
     return context

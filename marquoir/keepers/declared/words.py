@@ -136,6 +136,8 @@ def log_words(game: Game) -> LogWords:
         if isinstance(outcome, RoundScored):
             if outcome.player is not None:
                 text = turn_text(outcome, players)
+            elif outcome.closing:
+                text = _("The end’s count: %(scores)s.") % {"scores": scores_text(outcome.points, players)}
             elif final:
                 text = _("Final scores: %(scores)s.") % {"scores": scores_text(outcome.totals, players)}
             else:
@@ -146,7 +148,7 @@ def log_words(game: Game) -> LogWords:
             if outcome.game_over and outcome.instant:
                 text += " " + instant_text(game, outcome, players)
             elif outcome.game_over:
-                if not final:
+                if not final and not outcome.closing:
                     text += " " + _end_text(outcome, game)
                 text += " " + outcome_text(game, first_after(game, outcome), outcome.totals, players, outcome.result)
             return text
@@ -169,6 +171,8 @@ def log_words(game: Game) -> LogWords:
                 standing = lead_text(leaders, outcome.totals, players)
             if final:
                 return standing
+            if outcome.closing:
+                return _("The end’s count · %(standing)s") % {"standing": standing}
             if outcome.player is not None:
                 return _("%(name)s · %(standing)s") % {"name": players[outcome.player], "standing": standing}
             return _("Round %(number)s · %(standing)s") % {"number": outcome.number, "standing": standing}
@@ -179,6 +183,8 @@ def log_words(game: Game) -> LogWords:
         if isinstance(undone, RoundScored):
             if undone.player is not None:
                 return _("%(name)s’s throw taken back.") % {"name": players[undone.player]}
+            if undone.closing:
+                return _("The end’s count taken back: the game goes on.")
             if final:
                 return _("Final scores taken back.")
             return _("Round %(number)s taken back (%(scores)s).") % {
@@ -193,6 +199,8 @@ def log_words(game: Game) -> LogWords:
         if isinstance(undone, RoundScored):
             if undone.player is not None:
                 return _("%(name)s’s throw taken back") % {"name": players[undone.player]}
+            if undone.closing:
+                return _("The end’s count taken back")
             return (
                 _("Final scores taken back") if final else _("Round %(number)s taken back") % {"number": undone.number}
             )
@@ -245,10 +253,23 @@ def warning_texts(game: Game, outcome: RoundScored, players: Sequence[str]) -> l
 # --- refusals
 
 
+def named(params: Mapping[str, Any], players: Sequence[str]) -> str:
+    """Who a refusal names: its player, or in a team game the team's players by their seats
+    (``seats``: "Ada and Cy"); empty when it names nobody at this table."""
+    seats, seat = params.get("seats"), params.get("player")
+    if isinstance(seats, list) and seats and all(type(each) is int and 0 <= each < len(players) for each in seats):
+        return join_names([players[each] for each in seats])
+    if type(seat) is int and 0 <= seat < len(players):
+        return players[seat]
+    return ""
+
+
 def wordings(game: Game) -> Mapping[str, Wording]:
     """The game's refusals in words, by reason: each names the input by its label."""
-    inputs = {item.key: item for item in game.file.inputs}
-    checks = {check.key: check for check in game.file.checks}
+    # The end's count (``final``) names its own inputs and checks, apart from a round's.
+    count = game.file.final
+    inputs = {item.key: item for item in [*game.file.inputs, *(count.inputs if count else ())]}
+    checks = {check.key: check for check in [*game.file.checks, *(count.checks if count else ())]}
     option_checks = {check.key: check for check in game.file.option_checks}
     options = {option.key: option for option in game.file.options}
 
@@ -262,11 +283,11 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         return label
 
     def whose(params: Mapping[str, Any], players: Sequence[str]) -> str:
-        seat = params.get("player")
         label = input_label(params)
-        if isinstance(seat, int) and 0 <= seat < len(players):
-            # Translators: an input of one player, "Cards left (Ada)".
-            return _("%(input)s (%(name)s)") % {"input": label, "name": players[seat]}
+        name = named(params, players)
+        if name:
+            # Translators: an input of one player (or team), "Cards left (Ada)".
+            return _("%(input)s (%(name)s)") % {"input": label, "name": name}
         return label
 
     def bounds(params: Mapping[str, Any]) -> str:
@@ -281,9 +302,7 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         check = checks.get(str(params.get("check")))
         if check is None:
             return _("These scores break one of the game’s rules.")
-        seat = params.get("player")
-        name = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else ""
-        return local(check.message).replace("%(player)s", name)
+        return local(check.message).replace("%(player)s", named(params, players))
 
     def choice_text(params: Mapping[str, Any], value: Any) -> str:
         """A choice as the table reads it: a number, or a name's label (Qwixx's "Red")."""
