@@ -16,12 +16,15 @@ import re
 from typing import Any
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Page, expect
 
 from marquoir.games.declared import declared_games, winners
+from marquoir.games.declared.engine import form_teams
 from marquoir.games.declared.examples import play as played_apart
 from marquoir.games.declared.gamefile import Example, InputDef
 from marquoir.keepers.declared.actions import field_name
+from marquoir.keepers.declared.words import side_names
 
 from .helpers import BrowserLog, MakePage, assert_accessible, shoot
 from .test_declared import TABLE_ADDRESS, Taps
@@ -88,7 +91,10 @@ def enter(page: Page, taps: Taps, spec: InputDef, value: Any, seat: int | None, 
     """One input's value, entered on the pad as a player would."""
     name = field_name(spec.key, seat)
     if spec.kind == "player":
-        taps.tap(page.locator(".choices--names .choice").filter(has_text=names[value]))
+        # A tap on the name (a team's, in a team game: "Ada and Cy"), in this input's own row.
+        choice = page.locator(f'label.choice:has(input[name="{name}"][value="{value}"])')
+        expect(choice).to_contain_text(names[value])
+        taps.tap(choice)
     elif spec.kind == "flag":
         box = page.locator(f'input[name="{name}"]')
         if bool(value) != box.is_checked():
@@ -109,6 +115,11 @@ def enter(page: Page, taps: Taps, spec: InputDef, value: Any, seat: int | None, 
                     taps.taps += 1
                 else:
                     taps.type(page.locator(f'input[name="{part_name}"]'), str(record[part.key]))
+    elif spec.kind == "groups":
+        # A group's numbers typed side by side in its field ("115": a roll's dice).
+        for index, group in enumerate(value):
+            text = "".join(str(number) for number in group)
+            taps.type(page.locator(f'input[name="{field_name(spec.key, seat, str(index))}"]'), text)
     elif spec.kind == "counts":
         for part, number in value.items():
             taps.type(page.locator(f'input[name="{field_name(spec.key, seat, part)}"]'), str(number))
@@ -159,6 +170,11 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
     words = WORDS[language]
     game = GAMES[key]
     names = NAMES[: example.players]
+    # The sides that score, as the screen names them: a team game's teams ("Ada et Cy").
+    sides = names
+    if game.teams:
+        with translation.override(language):
+            sides = side_names(game, form_teams(game, len(names)), names)
     ruled = played_apart(game, example).state
     assert ruled is not None
     page = make_page(locale="fr-FR" if language == "fr" else "en-US")
@@ -189,9 +205,9 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
             if spec.per_side:
                 for seat, value in enumerate(inputs[spec.key]):
                     if value is not None:
-                        enter(page, taps, spec, value, seat, names)
+                        enter(page, taps, spec, value, seat, sides)
             else:
-                enter(page, taps, spec, inputs[spec.key], None, names)
+                enter(page, taps, spec, inputs[spec.key], None, sides)
         if number == 1:
             shoot(page, f"shelf-{key}-{language}-{example.players}-entered", full_page=False)
         taps.tap(page.locator(".round-form__record"))
@@ -209,9 +225,9 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
                 continue
             if spec.per_side:
                 for seat, value in enumerate(example.end[spec.key]):
-                    enter(page, taps, spec, value, seat, names)
+                    enter(page, taps, spec, value, seat, sides)
             else:
-                enter(page, taps, spec, example.end[spec.key], None, names)
+                enter(page, taps, spec, example.end[spec.key], None, sides)
         shoot(page, f"shelf-{key}-{language}-{example.players}-count", full_page=False)
         taps.tap(page.locator(".end-count__form button[type=submit]"))
         end_taps, end_keys = taps.since("end")
@@ -220,8 +236,8 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
     # own figures are held by tests/declared/test_examples.py).
     if ruled.over:
         expect(page.locator(".round-form")).to_have_count(0)
-        for seat in winners(ruled):
-            expect(page.locator(".band__status")).to_contain_text(names[seat])
+        for side in winners(ruled):
+            expect(page.locator(".band__status")).to_contain_text(sides[side])
     shown = [text.split()[0].replace(MINUS, "-") for text in page.locator(".band__score").all_inner_texts()]
     assert shown == [str(total) for total in ruled.totals]
     if example.totals is not None:

@@ -76,6 +76,9 @@ def value_of(spec: Any, least: int | None, most: int | None, count: int) -> st.S
     if spec.kind == "list":
         values = [choice.value for choice in spec.names] or list(range(least or 0, (most or 0) + 1))
         return st.lists(st.sampled_from(values), max_size=min(spec.max_length or 0, 4), unique=spec.distinct)
+    if spec.kind == "groups":
+        group = st.lists(st.integers(spec.min, spec.max), min_size=1, max_size=min(spec.group_length, 6))
+        return st.lists(group, max_size=min(spec.max_length, 4))
     if spec.kind == "records":
         fields = {
             part.key: (

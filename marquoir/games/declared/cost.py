@@ -531,6 +531,9 @@ def _input_value(item: InputDef) -> Value:
         return (max(size, len(item.parts)), size * (len(item.parts) + 1), len(item.parts) + 1)
     if item.kind == "counts":
         return (max(1, len(item.parts)), max(1, len(item.parts)), 1)
+    if item.kind == "groups":
+        groups, each = max(1, item.max_length or 1), max(1, item.group_length or 1)
+        return (max(groups, each), groups * (each + 1), each + 1)
     return SCALAR
 
 

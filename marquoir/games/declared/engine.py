@@ -741,6 +741,8 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
         return _list(spec, value, where)
     if spec.kind == "records":
         return _records(spec, value, where)
+    if spec.kind == "groups":
+        return _groups(spec, value, where)
     if spec.kind == "choice" and spec.names:
         # A choice of names (Scrabble's play or pass): one of its values, as written.
         names = [choice.value for choice in spec.names]
@@ -774,6 +776,27 @@ def _list(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[Any]:
     if spec.distinct and len(set(value)) < len(value):
         raise RuleError(INVALID, "input_repeated", **where)
     return list(value)
+
+
+def _groups(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[list[int]]:
+    """A groups input: at most ``max_length`` groups, each of 1 to ``group_length`` whole
+    numbers from its min to its max (Farkle's dice set aside, a roll at a time)."""
+    if not isinstance(value, list | tuple) or any(not isinstance(group, list | tuple) for group in value):
+        raise RuleError(INVALID, "input_kind", kind="groups", **where)
+    if len(value) > (spec.max_length or 0):
+        raise RuleError(INVALID, "input_length", most=spec.max_length, **where)
+    # Whole numbers, as the file's schema holds for a groups input.
+    least = spec.min if isinstance(spec.min, int) else 0
+    most = spec.max if isinstance(spec.max, int) else 0
+    for group in value:
+        if not 1 <= len(group) <= (spec.group_length or 0):
+            raise RuleError(INVALID, "group_length", most=spec.group_length, **where)
+        for number in group:
+            if not is_whole_number(number):
+                raise RuleError(INVALID, "input_kind", kind="count", **where)
+            if not least <= number <= most:
+                raise RuleError(INVALID, "input_range", value=number, min=least, max=most, **where)
+    return [list(group) for group in value]
 
 
 def _records(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -425,6 +425,8 @@ def input_type(spec: InputDef) -> Type:
         return ListOf(STRING if spec.names else INT)
     if spec.kind == "choice" and spec.names:
         return STRING
+    if spec.kind == "groups":
+        return ListOf(ListOf(INT))
     return INT
 
 

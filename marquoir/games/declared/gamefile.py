@@ -150,7 +150,7 @@ class InputDef(Strict):
     per: Literal["player", "team", "round", "turn"] = Field(
         description="an array in seat (or team) order, one value per round, or one for the player whose turn it is"
     )
-    kind: Literal["count", "points", "flag", "player", "choice", "counts", "list", "records"]
+    kind: Literal["count", "points", "flag", "player", "choice", "counts", "list", "records", "groups"]
     label: Words
     hint: Words | None = None
     min: Bound | None = None
@@ -162,7 +162,9 @@ class InputDef(Strict):
         description="list: the names it may hold (Qwixx's rows); choice: its values as names (Scrabble's play or pass)",
     )
     parts: list[Part] = Field(default_factory=list, description="counts: its counts; records: each record's fields")
-    max_length: int | None = Field(None, ge=1, le=50, description="list, records: the most entries")
+    max_length: int | None = Field(None, ge=1, le=50, description="list, records, groups: the most entries")
+    group_length: int | None = Field(None, ge=1, le=50, description="groups: the most numbers in one group")
+    group_label: Words | None = Field(None, description="groups: one group's name on the pad ('Roll': Roll 1, Roll 2…)")
     distinct: bool = Field(False, description="list: no value twice (refused as invalid)")
     arrangement: list[list[int | str]] | None = Field(
         None, description="list: its values in rows as the pad draws them (Mölkky's pins as they stand)"
@@ -203,8 +205,16 @@ class InputDef(Strict):
             raise ValueError("a list input needs its names, or whole-number min and max at most 50 apart")
         if self.kind == "records" and not self.parts:
             raise ValueError("a records input needs its parts (each record's fields)")
-        if self.kind in {"list", "records"} and self.max_length is None:
+        if self.kind in {"list", "records", "groups"} and self.max_length is None:
             raise ValueError(f"a {self.kind} input needs max_length")
+        if self.kind == "groups" and (
+            self.group_length is None
+            or self.group_label is None
+            or not (isinstance(self.min, int) and isinstance(self.max, int) and self.min <= self.max)
+        ):
+            raise ValueError("a groups input needs group_length, group_label, and whole-number min and max")
+        if self.kind == "groups" and self.default not in (None, []):
+            raise ValueError("a groups input's default is no group ([])")
         if self.kind == "list":
             values = self.list_values()
             if self.arrangement is not None:

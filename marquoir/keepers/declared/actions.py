@@ -26,6 +26,9 @@ from marquoir.tables.kit import MINUS, ActionBody
 ROUND, TURN, END = "round", "turn", "end"
 # The most records a form draws for one player (Kingdomino's properties): more are for the API.
 FORM_RECORDS = 12
+# The most groups a form draws for one input (Farkle's rolls of a turn): more are for the API.
+FORM_GROUPS = 10
+_GROUP_TEXT = re.compile(r"[0-9]+(?:[ ,]+[0-9]+)*")
 _FORM_NUMBER = re.compile(f"([-{MINUS}]?)([0-9]{{1,9}})")
 # More inputs than a game file may declare, times players: a body past this is refused unread.
 MAX_INPUT_KEYS = 60
@@ -167,6 +170,12 @@ def _form_fields(spec: InputDef, value: Any, seat: int | None) -> dict[str, str]
         return fields
     if spec.kind == "counts":
         return {field_name(spec.key, seat, part): str(count) for part, count in value.items()}
+    if spec.kind == "groups":
+        joiner = "" if _one_digit(spec) else " "
+        return {
+            field_name(spec.key, seat, str(index)): joiner.join(str(number) for number in group)
+            for index, group in enumerate(value[: form_groups(spec)])
+        }
     if isinstance(value, int) and not isinstance(value, bool) and value < 0 and seat is not None:
         return {field_name(spec.key, seat): str(-value), f"minus_{spec.key}_{seat}": "1"}
     return {field_name(spec.key, seat): str(value)}
@@ -190,6 +199,8 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
         return [value for value in spec.list_values() if data.get(field_name(spec.key, seat, str(value)))]
     if spec.kind == "records":
         return _form_records(spec, data, seat)
+    if spec.kind == "groups":
+        return _form_groups(spec, data, seat)
     if spec.kind == "choice" and spec.names:
         chosen = data.get(name)
         return chosen[:40] if isinstance(chosen, str) and chosen else None
@@ -201,6 +212,42 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
                 parts[part.key] = number
         return parts
     return _number(data.get(name), spec, seat, negative=bool(data.get(f"minus_{spec.key}_{seat}")))
+
+
+def form_groups(spec: InputDef) -> int:
+    """How many groups the form draws and reads (the API takes up to max_length)."""
+    return min(spec.max_length or 0, FORM_GROUPS)
+
+
+def group_text_length(spec: InputDef) -> int:
+    """The most characters a group's field takes: its numbers, with a space between where one
+    may have two digits or more."""
+    length = spec.group_length or 0
+    return length if _one_digit(spec) else length * (len(str(spec.max)) + 1)
+
+
+def _one_digit(spec: InputDef) -> bool:
+    """A group's numbers are typed one digit each, side by side ("115": Farkle's faces)."""
+    return isinstance(spec.min, int) and isinstance(spec.max, int) and 0 <= spec.min and spec.max <= 9
+
+
+def _form_groups(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> list[list[int]]:
+    """A groups input's fields, each group's numbers as typed: digits side by side where each
+    is one digit ("115"), else separated by spaces or commas; an empty field is no group."""
+    groups: list[list[int]] = []
+    for index in range(form_groups(spec)):
+        raw = data.get(field_name(spec.key, seat, str(index)))
+        text = raw.strip() if isinstance(raw, str) else ""
+        if not text:
+            continue
+        if len(text) > group_text_length(spec) or not _GROUP_TEXT.fullmatch(text):
+            where = {"input": spec.key} | ({"player": seat} if seat is not None else {})
+            raise RuleError(INVALID, "input_kind", kind="count", **where)
+        numbers = text.replace(",", " ").split()
+        if _one_digit(spec):
+            numbers = [digit for number in numbers for digit in number]
+        groups.append([int(number) for number in numbers])
+    return groups
 
 
 def form_records(spec: InputDef) -> int:

@@ -131,11 +131,16 @@ def form_fields(game: Game) -> dict[str, forms.Field]:
                 required=option.default is not None and not option.nullable,
             )
         elif option.kind == "choice":
+            choices = [(str(choice.value), local(choice.label)) for choice in option.choices]
+            # A default the rules work out from the table (Mille Bornes' trip: 1000 km at 4
+            # players, else 700): "By the rules", until the table picks another.
+            by_the_rules = option.default is None
             fields[name] = forms.ChoiceField(
                 label=label,
                 help_text=hint,
-                choices=[(str(choice.value), local(choice.label)) for choice in option.choices],
-                initial=str(option.default),
+                choices=[("", _("By the rules")), *choices] if by_the_rules else choices,
+                initial="" if by_the_rules else str(option.default),
+                required=not by_the_rules,
                 widget=forms.RadioSelect,
             )
         elif option.kind == "text":
@@ -182,7 +187,10 @@ def from_form(game: Game, cleaned: Mapping[str, Any]) -> dict[str, Any]:
             given[option.key] = [int(part) for part in parts] if readable else text
         elif option.kind == "choice":
             chosen = next((choice.value for choice in option.choices if str(choice.value) == value), None)
-            given[option.key] = chosen if chosen is not None else option.default
+            if chosen is None:
+                chosen = option.default  # none: the default the rules work out (default_formula)
+            if chosen is not None:
+                given[option.key] = chosen
         elif option.kind == "text":
             text = (value or "").strip()
             if text:

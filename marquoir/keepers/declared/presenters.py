@@ -37,7 +37,7 @@ from marquoir.tables.kit import (
     total_text,
 )
 
-from .actions import END, ROUND, TURN, field_name, form_records
+from .actions import END, ROUND, TURN, field_name, form_groups, form_records, group_text_length
 from .state import totals_by_round
 from .words import local, result_words, round_status, side_names, warning_texts
 
@@ -133,6 +133,28 @@ def _set_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: in
     )
 
 
+def _groups_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:
+    """A groups input as a text field per group, its numbers typed in it (Farkle: a roll's
+    dice set aside, "115"), named by the file ("Roll 1", "Roll 2"…); the empty ones to fill."""
+    group = local(spec.group_label) if spec.group_label is not None else ""
+    rows = tuple(
+        (
+            PadField(
+                field_name(spec.key, seat, str(index)),
+                # Translators: one group of a groups input on the pad, "Roll 3".
+                _("%(group)s %(number)s") % {"group": group, "number": index + 1},
+                "number",
+                str(refill.get(field_name(spec.key, seat, str(index))) or "")[: group_text_length(spec)],
+                most=group_text_length(spec),
+            ),
+        )
+        for index in range(form_groups(spec))
+    )
+    return PadField(
+        field_name(spec.key, seat), label, "groups", records=rows, hint=local(spec.hint) if spec.hint else ""
+    )
+
+
 def _records_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:
     """A records input as rows of fields (Kingdomino: a property a row), the empty ones to fill."""
     rows = []
@@ -181,6 +203,8 @@ def _control(
         return _set_control(spec, label, refill, seat)
     if spec.kind == "records":
         return _records_control(spec, label, refill, seat)
+    if spec.kind == "groups":
+        return _groups_control(spec, label, refill, seat)
     if spec.kind == "flag":
         checked = bool(raw) if refill else bool(spec.default)
         return PadField(name, label, "flag", "1" if checked else "")

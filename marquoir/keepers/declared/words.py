@@ -369,6 +369,9 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         "input_length": lambda p, s: (
             _("“%(input)s” holds at most %(most)s entries.") % {"input": whose(p, s), "most": p.get("most")}
         ),
+        "group_length": lambda p, s: (
+            _("Each group of “%(input)s” holds 1 to %(most)s values.") % {"input": whose(p, s), "most": p.get("most")}
+        ),
         "input_repeated": lambda p, s: _("“%(input)s” names the same thing twice.") % {"input": whose(p, s)},
         "teams_needed": lambda p, s: _("Say the teams: this game is played in partnerships."),
         "teams_formed": lambda p, s: _("The rules cannot form the teams at this many players."),
