@@ -34,17 +34,14 @@ def test_a_stored_round_read_back_from_its_form_scores_the_same(key: str, data: 
     schemas = {model.action_type(): model for model in keeper.action_models}
     for index, action in enumerate(accepted):
         before = match.steps[index - 1].state if index else match.initial
-        if isinstance(action, End) and game.final is None:
-            continue  # a bare end: no form fields to read back
-        # The end's count is read by its own schema, over the count's inputs.
-        kind, played_by = (
-            ("end", dataclasses.replace(before, game=game.final))
-            if isinstance(action, End)
-            else (
-                "turn" if game.by_turns else "round",
-                before,
-            )
-        )
+        # The end's count is read by its own schema, over the count's inputs; a bare end has
+        # no form fields to read back.
+        if isinstance(action, End):
+            if game.final is None:
+                continue
+            kind, played_by = "end", dataclasses.replace(before, game=game.final)
+        else:
+            kind, played_by = ("turn" if game.by_turns else "round"), before
         schema = schemas[kind]
         payload = {"type": kind, "inputs": action.inputs}
         values = keeper.correction_form(payload)

@@ -253,7 +253,7 @@ def _describe_inputs(inputs: Sequence[InputDef]) -> list[dict[str, Any]]:
             ]
             or None,
             "max_length": item.max_length,
-        "group_length": item.group_length,
+            "group_length": item.group_length,
             "default": item.default,
             "when": item.when,
         }

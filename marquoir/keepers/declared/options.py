@@ -187,10 +187,9 @@ def from_form(game: Game, cleaned: Mapping[str, Any]) -> dict[str, Any]:
             given[option.key] = [int(part) for part in parts] if readable else text
         elif option.kind == "choice":
             chosen = next((choice.value for choice in option.choices if str(choice.value) == value), None)
-            if chosen is None:
-                chosen = option.default  # none: the default the rules work out (default_formula)
-            if chosen is not None:
-                given[option.key] = chosen
+            # None chosen: the option's default, or the one the rules work out (default_formula).
+            if chosen is not None or option.default is not None:
+                given[option.key] = chosen if chosen is not None else option.default
         elif option.kind == "text":
             text = (value or "").strip()
             if text:
