@@ -26,8 +26,8 @@ from marquoir.tables.kit import MINUS, ActionBody
 ROUND, TURN, END = "round", "turn", "end"
 # The most records a form draws for one player (Kingdomino's properties): more are for the API.
 FORM_RECORDS = 12
-# The most groups a form draws for one input (Farkle's rolls of a turn): more are for the API.
-FORM_GROUPS = 10
+# The groups of one input the pad shows open (Farkle's rolls of a turn); the rest behind "More".
+FORM_GROUPS = 6
 _GROUP_TEXT = re.compile(r"[0-9]+(?:[ ,]+[0-9]+)*")
 _FORM_NUMBER = re.compile(f"([-{MINUS}]?)([0-9]{{1,9}})")
 # More inputs than a game file may declare, times players: a body past this is refused unread.
@@ -215,8 +215,9 @@ def _form_value(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> An
 
 
 def form_groups(spec: InputDef) -> int:
-    """How many groups the form draws and reads (the API takes up to max_length)."""
-    return min(spec.max_length or 0, FORM_GROUPS)
+    """How many groups the form draws and reads: every one the input may hold (the pad shows
+    the first ``FORM_GROUPS`` open, the others behind "More")."""
+    return spec.max_length or 0
 
 
 def group_text_length(spec: InputDef) -> int:

@@ -37,7 +37,7 @@ from marquoir.tables.kit import (
     total_text,
 )
 
-from .actions import END, ROUND, TURN, field_name, form_groups, form_records, group_text_length
+from .actions import END, FORM_GROUPS, ROUND, TURN, field_name, form_groups, form_records, group_text_length
 from .state import totals_by_round
 from .words import local, result_words, round_status, side_names, warning_texts
 
@@ -70,6 +70,9 @@ class PadField:
     """``set``: the boxes in rows as the game draws them (Mölkky's pins as they stand)."""
     records: tuple[tuple[PadField, ...], ...] = ()
     """``records``: a row of fields per record (a property's squares, crowns, terrain)."""
+    more: tuple[tuple[PadField, ...], ...] = ()
+    """``groups``: the rows behind "More" (a turn of more rolls than most)."""
+    more_open: bool = False
 
     @property
     def id(self) -> str:
@@ -151,7 +154,13 @@ def _groups_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat:
         for index in range(form_groups(spec))
     )
     return PadField(
-        field_name(spec.key, seat), label, "groups", records=rows, hint=local(spec.hint) if spec.hint else ""
+        field_name(spec.key, seat),
+        label,
+        "groups",
+        records=rows[:FORM_GROUPS],
+        more=rows[FORM_GROUPS:],
+        more_open=any(row[0].value for row in rows[FORM_GROUPS:]),
+        hint=local(spec.hint) if spec.hint else "",
     )
 
 
