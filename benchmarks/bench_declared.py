@@ -40,42 +40,17 @@ def _file_lines(path: Path) -> tuple[int, int]:
     return len(lines), cut
 
 
-def _form_fields(game: Any, inputs: dict[str, Any], players: int) -> dict[str, str]:
-    """The table screen's round form for ``inputs`` (as declared.actions reads it)."""
-    from marquoir.keepers.declared.actions import field_name  # after Django's set-up
+def _form_fields(game: Any, inputs: dict[str, Any], sides: int) -> dict[str, str]:
+    """The table screen's round form for ``inputs``, as the pad sends it (the fields the
+    keeper draws to correct a stored round: ``form_values``), for ``sides`` scoring."""
+    from marquoir.tables.keepers import keeper_for  # after Django's set-up
 
+    keeper = keeper_for(game.key)
+    if keeper is None:
+        raise RuntimeError(f"{game.key}: no keeper")
     kind = "turn" if game.by_turns else "round"
-    fields = {"type": kind, "players": str(players), "drawn": ",".join(inputs)}
-    for spec in game.file.inputs:
-        if spec.key not in inputs:
-            continue
-        value = inputs[spec.key]
-        once = spec.per != "player"
-        values = [value] if once else value
-        for seat, one in enumerate(values):
-            name = f"in_{spec.key}" if once else f"in_{spec.key}_{seat}"
-            where = None if once else seat
-            if spec.kind == "list":
-                for item in one:
-                    fields[field_name(spec.key, where, str(item))] = "1"
-            elif spec.kind == "records":
-                for index, record in enumerate(one):
-                    for part, entry in record.items():
-                        if entry is not None:
-                            fields[field_name(spec.key, where, f"{index}_{part}")] = str(entry)
-            elif one is None:
-                continue
-            elif isinstance(one, dict):
-                for part, count in one.items():
-                    fields[f"in_{spec.key}_{part}_{seat}"] = str(count)
-            elif isinstance(one, bool):
-                if one:
-                    fields[name] = "1"
-            elif one < 0:
-                fields[name], fields[f"minus_{spec.key}_{seat}"] = str(-one), "1"
-            else:
-                fields[name] = str(one)
-    return fields
+    fields = dict(keeper.correction_form({"type": kind, "inputs": inputs}) or {})
+    return fields | {"players": str(sides), "drawn": ",".join(inputs)}
 
 
 def _empty_entry(spec: Any) -> Any:
@@ -93,7 +68,7 @@ def _empty_entry(spec: Any) -> Any:
 
 def at_most_players(game: Any) -> tuple[Any, int, dict[str, Any]]:
     """A round of ``game`` at its most players, accepted: the state before it and its inputs."""
-    from marquoir.games.declared import GameState, resolve_options
+    from marquoir.games.declared import Setup, resolve_options
     from marquoir.games.declared.engine import score_round
     from marquoir.rules.errors import RuleError
 
@@ -110,18 +85,21 @@ def at_most_players(game: Any) -> tuple[Any, int, dict[str, Any]]:
             continue
     if options is None:
         raise RuntimeError(f"{game.key}: no options for {most} players")
-    state = GameState(game, options, most, 0)
+    # The sides that score: the players, or a team game's teams as the rules form them.
+    state = Setup(game, most, 0, options).initial_state()
+    sides = state.player_count
+    given = Setup(game, example.players, 0, resolve_options(game, example.players, example.options)).initial_state()
     per_seat = {spec.key: spec for spec in game.file.inputs if spec.per in ("player", "team")}
     shown = example.rounds[0]
     for fill in ("repeat", "empty"):
         inputs = {
             key: [
                 value[seat]
-                if seat < example.players
-                else value[seat % example.players]
+                if seat < given.player_count
+                else value[seat % given.player_count]
                 if fill == "repeat"
                 else _empty_entry(per_seat[key])
-                for seat in range(most)
+                for seat in range(sides)
             ]
             if key in per_seat and isinstance(value, list)
             else value
@@ -132,7 +110,10 @@ def at_most_players(game: Any) -> tuple[Any, int, dict[str, Any]]:
         except RuleError:
             continue
         return state, most, inputs
-    raise RuntimeError(f"{game.key}: no accepted round at {most} players")
+    # A round the rules bind across the table (a rack that must be empty, tricks that add up)
+    # does not widen: the example's own table, as the figure's players say.
+    score_round(given, shown)
+    return given, example.players, dict(shown)
 
 
 def in_cel_only() -> Any:
@@ -187,7 +168,7 @@ def main() -> None:
         _setup_django(str(Path(tmp) / "bench.sqlite3"))
         from django.test import Client
 
-        from marquoir.games.declared import declared_games, game_files, load_game
+        from marquoir.games.declared import Setup, declared_games, game_files, load_game, resolve_options
         from marquoir.games.declared.engine import score_round
 
         print("Games declared as data (marquoir/games/<key>/game.toml)")
@@ -268,7 +249,8 @@ def main() -> None:
                 seq = re.search(r'name="expected_seq" value="(\d+)"', page)
                 if seq is None:
                     raise RuntimeError(f"{game.key}: no round form")
-                fields = _form_fields(game, inputs, example.players) | {
+                sides = Setup(game, example.players, 0, resolve_options(game, example.players, {})).initial_state()
+                fields = _form_fields(game, inputs, sides.player_count) | {
                     "expected_seq": seq.group(1),
                     "action_id": uuid.uuid4().hex,
                 }

@@ -28,7 +28,7 @@ from marquoir.keepers.declared.words import language
 from marquoir.rules.errors import RuleError
 
 KINDS = ("points", "count", "flag", "player")
-"""The kinds of input the form offers; a file's other kinds (choice, counts, list, records)
+"""The kinds of input the form offers; a file's other kinds (choice, counts, list, records, groups)
 are kept as they are."""
 MAX_ROWS = 30
 """Rows of one section of the form (inputs, formulas, checks, tie-breaks)."""
@@ -451,7 +451,7 @@ def _input(row: Row, index: int, taken: set[str], errors: dict[str, str], play: 
     if label is not None:  # the name formulas use, from the label once there is one: kept from then on
         row.values["key"] = key
     kind = part.get("kind") if part.get("kind") not in (*KINDS, None) else row.value("kind")
-    if kind not in (*KINDS, "choice", "counts", "list", "records"):
+    if kind not in (*KINDS, "choice", "counts", "list", "records", "groups"):
         kind = "points"
     part["kind"] = kind
     if kind in KINDS:
@@ -579,7 +579,7 @@ class Trial:
     points: tuple[int, ...] | None
     refusal: RuleError | None
     untried: tuple[str, ...] = ()
-    """The labels of the inputs the form cannot try (counts, lists, records)."""
+    """The labels of the inputs the form cannot try (counts, lists, records, groups)."""
 
 
 def trial_players(data: Mapping[str, str], least: int) -> int:
@@ -622,6 +622,8 @@ def _try_value(kind: str, text: object) -> Any:
         return value == "on"
     if re.fullmatch(r"[+-]?[0-9]{1,9}", value):
         return int(value)
+    if kind == "choice" and value:
+        return value[:40]  # a choice of names (Scrabble's "pass"), as typed
     return None if kind in ("player", "choice") else 0
 
 

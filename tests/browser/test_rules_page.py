@@ -123,6 +123,7 @@ EVERY_GAME = [
             "phase_10",
             "oh_hell",
             "mille_bornes",
+            "farkle",
         ]
     )
 ]

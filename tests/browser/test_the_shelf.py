@@ -45,6 +45,7 @@ SHELF = {
     "belote": "fr",
     "canasta": "en",
     "coinche": "fr",
+    "farkle": "fr",
     "mille_bornes": "fr",
     "oh_hell": "en",
     "phase_10": "en",

@@ -33,6 +33,7 @@ DECLARED = [
     "belote",
     "canasta",
     "coinche",
+    "farkle",
     "flip_7",
     "kingdomino",
     "mille_bornes",
@@ -58,6 +59,7 @@ def test_the_catalog_shows_the_games_by_category_in_the_order_they_are_installed
     assert list(GAMES) == [
         "pickomino",
         "yahtzee",
+        "farkle",
         "qwixx",
         "tarot",
         "belote",
@@ -83,7 +85,7 @@ def test_the_catalog_shows_the_games_by_category_in_the_order_they_are_installed
     ]
     assert sorted(set(GAMES) - {"pickomino", "yahtzee", "tarot"}) == DECLARED
     assert [(category, [game.slug for game in games]) for category, games in games_by_category()] == [
-        ("dice", ["pickomino", "yahtzee", "qwixx"]),
+        ("dice", ["pickomino", "yahtzee", "farkle", "qwixx"]),
         (
             "cards",
             [

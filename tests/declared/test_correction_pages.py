@@ -91,7 +91,7 @@ def test_a_molkky_throw_is_corrected_with_its_thrower_and_the_later_throws_repla
 
     page = client.get(table).content.decode()
     opened = client.get(table + correct_link(page, 1)).content.decode()
-    assert "Correct the throw: Ada" in html_lib.unescape(opened)
+    assert "Correct the turn: Ada" in html_lib.unescape(opened)
     fields = form_fields(opened)
     assert fields["in_pins_5"] == "1"
     fields.pop("in_pins_5")

@@ -48,7 +48,7 @@ def round_status(state: GameState) -> str:
     """The band's line while the game goes on."""
     number, planned = state.round_count + 1, state.rounds_planned()
     if state.game.by_turns:
-        return _("Throw %(number)s") % {"number": number}
+        return _("Turn %(number)s") % {"number": number}
     if state.game.file.scored == "end" and planned is not None and planned > 1:
         return _("Final scoring, game %(number)s of %(rounds)s") % {"number": number, "rounds": planned}
     if state.game.file.scored == "end":
@@ -182,7 +182,7 @@ def log_words(game: Game) -> LogWords:
         players = side_names(game, undone.teams, people)
         if isinstance(undone, RoundScored):
             if undone.player is not None:
-                return _("%(name)s’s throw taken back.") % {"name": players[undone.player]}
+                return _("%(name)s’s turn taken back.") % {"name": players[undone.player]}
             if undone.closing:
                 return _("The end’s count taken back: the game goes on.")
             if final:
@@ -198,7 +198,7 @@ def log_words(game: Game) -> LogWords:
     def describe_undo_short(undone: Any, players: Sequence[str]) -> str:
         if isinstance(undone, RoundScored):
             if undone.player is not None:
-                return _("%(name)s’s throw taken back") % {"name": players[undone.player]}
+                return _("%(name)s’s turn taken back") % {"name": players[undone.player]}
             if undone.closing:
                 return _("The end’s count taken back")
             return (
