@@ -109,6 +109,10 @@ class RoundScored:
     """A team game: each side's seats (so the log can name a side)."""
     closing: bool = False
     """The end's count, entered as the table ended the game (``final``)."""
+    said: tuple[int, ...] = ()
+    """The file's sentences said of this round (``said``), by index."""
+    said_values: Mapping[str, Any] = field(default_factory=dict)
+    """The round's values those sentences name."""
 
     def score_changes(self) -> dict[int, int]:
         return {player: points for player, points in enumerate(self.points) if points}
@@ -566,6 +570,8 @@ def score_round(state: GameState, given: Mapping[str, Any], *, closing: bool = F
         if not compiled.truth(players[seat])
     ]
     warnings += [(key, None) for key, compiled in game.round_warnings if not compiled.truth(table)]
+    said = tuple(index for index, when in enumerate(game.said) if when is None or when.truth(table))
+    said_values = {name: table[name] for index in said for name in game.file.said[index].names()}
     gained = tuple(sum(categories.values()) for categories in breakdown)
     if thrower is not None:
         totals, carried, out = _after_turn(state, thrower, table, gained[thrower])
@@ -604,6 +610,8 @@ def score_round(state: GameState, given: Mapping[str, Any], *, closing: bool = F
         result=result,
         lowest_wins=not orders[game.file.total_rank],
         teams=state.teams,
+        said=said,
+        said_values=said_values,
     )
 
 

@@ -99,6 +99,8 @@ class Game:
     figures: tuple[tuple[str, Compiled], ...]
     final: Game | None = None
     """The end's count (``final``), compiled as a game of one round for every side at once."""
+    said: tuple[Compiled | None, ...] = ()
+    """Each sentence of ``said``: when it is said (None: always)."""
 
     @property
     def key(self) -> str:
@@ -337,6 +339,10 @@ def compile_game(file: GameFile, *, source: str = "<game file>") -> Game:
     final_level = {*option_level, *side_names, "total", "out", *carried}
     return Game(
         final=_final_count(file, source),
+        said=tuple(
+            compiled(sentence.when, f"said[{index}].when", round_level, BOOL) if sentence.when else None
+            for index, sentence in enumerate(file.said)
+        ),
         file=file,
         source=source,
         option_defaults=defaults,
@@ -394,6 +400,7 @@ def _final_count(file: GameFile, source: str) -> Game | None:
             "after": count.after,
             "turns": None,
             "figures": [],
+            "said": [],
             "examples": [],
             "final": None,
             # The table has ended the game: no rule of the game's end is read after the count.

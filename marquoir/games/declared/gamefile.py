@@ -429,6 +429,23 @@ class Cooperative(Strict):
     score: bool = Field(True, description="the game has a shared score (cards kept, missions)")
 
 
+class Said(Strict):
+    """A sentence the log and the bar say of a round where ``when`` holds (the contract and
+    its outcome: "Ada and Cy: 110, made"): ``text`` in each language, ``{name}`` standing for
+    a round's input or derived value (a player input: the side's name; a choice of names: its
+    label; a number: as a number)."""
+
+    text: Words
+    when: Formula | None = Field(None, description="read after the round's checks, at the round's level")
+
+    def names(self) -> set[str]:
+        """The round's values the text says, by name."""
+        return set(SAID_NAME.findall(self.text.en)) | set(SAID_NAME.findall(self.text.fr))
+
+
+SAID_NAME = re.compile(r"\{([a-z0-9_]+)\}")
+
+
 class Figure(Strict):
     """A figure of the game's own for a group's stats: summed over a match's rounds, then
     over matches as ``kind`` says (per game, in all, the best, or the share of matches at 1)."""
@@ -513,6 +530,7 @@ class GameFile(Strict):
     )
     rematch: Rematch | None = None
     figures: list[Figure] = Field(default_factory=list)
+    said: list[Said] = Field(default_factory=list, max_length=10, description="what the log says of a round")
     reference: list[ReferenceRow] = Field(default_factory=list)
     examples: list[Example] = Field(default_factory=list)
 
@@ -602,6 +620,13 @@ class GameFile(Strict):
                     raise ValueError(f"final.inputs.{item.key}: the end's count is given per player, team or round")
                 if item.per == "player" and self.play != "competitive":
                     raise ValueError(f"final.inputs.{item.key}: a {self.play} game takes inputs per team or per round")
+        sayable = {item.key for item in self.inputs if not item.per_side} | {
+            item.key for item in self.derived if item.per == "round"
+        }
+        for index, sentence in enumerate(self.said):
+            unknown = sorted(sentence.names() - sayable)
+            if unknown:
+                raise ValueError(f"said[{index}]: {{{unknown[0]}}} is no input or derived value of the round")
         settable = {"total", *(item.key for item in self.carry)}
         for name in [*self.after, *(self.final.after if self.final else ())]:
             if name not in settable:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from marquoir.games.declared import Game, GameState, RoundScored
 from marquoir.games.declared.engine import Ended, TieBroken, first_after, tie_broken, winners
-from marquoir.games.declared.gamefile import Words
+from marquoir.games.declared.gamefile import InputDef, Words
 from marquoir.tables.kit import (
     LogWords,
     Wording,
@@ -145,6 +145,8 @@ def log_words(game: Game) -> LogWords:
                     "number": outcome.number,
                     "scores": scores_text(outcome.points, players),
                 }
+            if outcome.said:
+                text += " " + " ".join(said_text(game, outcome, players))
             if outcome.game_over and outcome.instant:
                 text += " " + instant_text(game, outcome, players)
             elif outcome.game_over:
@@ -175,6 +177,12 @@ def log_words(game: Game) -> LogWords:
                 return _("The end’s count · %(standing)s") % {"standing": standing}
             if outcome.player is not None:
                 return _("%(name)s · %(standing)s") % {"name": players[outcome.player], "standing": standing}
+            if outcome.said:
+                # What the file says of the round in its place: "Ada and Cy: 110, made · …".
+                return _("%(said)s · %(standing)s") % {
+                    "said": " · ".join(said_text(game, outcome, players, short=True)),
+                    "standing": standing,
+                }
             return _("Round %(number)s · %(standing)s") % {"number": outcome.number, "standing": standing}
         return game_over_short(outcome.winners, outcome.totals, players)
 
@@ -209,6 +217,33 @@ def log_words(game: Game) -> LogWords:
         return undo_text()
 
     return LogWords(describe, describe_short, describe_undo, describe_undo_short)
+
+
+def said_text(game: Game, outcome: RoundScored, players: Sequence[str], *, short: bool = False) -> list[str]:
+    """The file's sentences about this round (``said``), in the reader's language: each
+    ``{name}`` as the table reads it (a side's name, a choice's label, a number). ``short``:
+    without the final full stop, for the bar."""
+    inputs = {item.key: item for item in game.file.inputs}
+    texts = []
+    for index in outcome.said:
+        text = local(game.file.said[index].text)
+        for name, value in outcome.said_values.items():
+            text = text.replace("{" + name + "}", _said_value(inputs.get(name), value, players))
+        texts.append(text.rstrip(".") if short else text)
+    return texts
+
+
+def _said_value(spec: InputDef | None, value: Any, players: Sequence[str]) -> str:
+    if spec is not None and spec.kind == "player":
+        if type(value) is int and 0 <= value < len(players):
+            return players[value]
+        return local(spec.unsaid) if spec.unsaid is not None else _("nobody")
+    if spec is not None and spec.kind == "choice" and spec.names:
+        found = next((choice for choice in spec.names if choice.value == value), None)
+        return local(found.label) if found is not None else str(value)
+    if type(value) is int:
+        return total_text(value)
+    return str(value)
 
 
 def turn_text(outcome: RoundScored, players: Sequence[str]) -> str:
