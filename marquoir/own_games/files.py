@@ -182,7 +182,12 @@ def check_cost(game: Game) -> None:
     grow too big (``cost``): nobody reviewed a user's formulas, and none can be stopped once it runs.
     The end's count (``final``) is one more round, bounded as a round is."""
     if game.final is not None:
-        check_cost(game.final)
+        try:
+            check_cost(game.final)
+        except GameFileError as error:
+            raise GameFileError(
+                error.source, f"final.{error.field}", error.problem, code=error.code, **error.params
+            ) from None
     try:
         cost = game_cost(game)
     except TooComplex as error:

@@ -14,7 +14,24 @@ from .helpers import MakePage, shoot
 
 TABLE_ADDRESS = re.compile(r"/en/tables/[A-Za-z0-9_-]{22}/$")
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
-GAMES = {"pickomino": 7, "yahtzee": 8, "tarot": 5, "sheet": 8, "skyjo": 8}
+GAMES = {
+    "pickomino": 7,
+    "yahtzee": 8,
+    "tarot": 5,
+    "sheet": 8,
+    "skyjo": 8,
+    # The French card games at their most players (Rummikub's classic box: 4).
+    "belote": 4,
+    "coinche": 4,
+    "canasta": 4,
+    "rami": 6,
+    "rummikub": 4,
+    "scrabble": 4,
+    "phase_10": 6,
+    "farkle": 7,
+    "oh_hell": 8,
+    "mille_bornes": 6,
+}
 FIELDS = {"skyjo": {"target": "100"}}
 # A label for a text field is not what is tapped (the field is); a label around a box is.
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(

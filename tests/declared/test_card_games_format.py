@@ -1,7 +1,8 @@
 """What the game file gained for the French card games, each held here apart from the games'
 own examples: what the log and the bar say of a deal (``said``: Belote's and Coinche's
-contract and its outcome), a groups input (Farkle's dice set aside roll by roll: read, refused,
-typed on the pad and read back), and a player input's default in words (``unsaid``)."""
+contract and its outcome; only what has words, its condition bounded as any formula), a
+groups input (Farkle's dice set aside roll by roll: read, refused, typed on the pad and read
+back, a null drawn as it starts), and a player input's default in words (``unsaid``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from django.utils import translation
 
 from marquoir.games.declared import Match, Round, Setup, Turn, declared_games, resolve_options
+from marquoir.games.declared.cost import game_cost
 from marquoir.games.declared.gamefile import GameFileError, parse_game_file
 from marquoir.keepers.declared.actions import action_models
 from marquoir.keepers.declared.presenters import pad
@@ -117,3 +119,29 @@ def test_a_player_input_s_default_choice_says_nobody_in_each_language():
             fields = pad(state, ["Ada and Cy", "Ben and Dee"], {}).round_fields
             capot = next(field for field in fields if field.name == "in_capot")
         assert capot.choices[-1] == ("-1", nobody)
+
+
+def test_an_input_sent_as_null_is_drawn_as_it_starts_when_its_round_is_corrected():
+    # {"kept": null} takes the default ([]): the correction's fields must not fail on it.
+    farkle = GAMES["farkle"]
+    schema = next(model for model in action_models(farkle) if model.action_type() == "turn")
+    fields = schema.form_values({"type": "turn", "inputs": {"kept": None, "farkle": True}})
+    assert fields == {"type": "turn", "in_farkle": "1"}
+    scrabble = GAMES["scrabble"]
+    count = next(model for model in action_models(scrabble) if model.action_type() == "end")
+    assert count.form_values({"type": "end", "inputs": {"went_out": None, "left": [0, 3]}}) == {
+        "type": "end",
+        "in_left_0": "0",
+        "in_left_1": "3",
+    }
+
+
+def test_a_sentence_s_condition_counts_in_the_bound_on_a_round_s_work():
+    assert "said[0].when" in game_cost(GAMES["belote"]).steps
+
+
+def test_a_sentence_says_only_what_has_words_a_flag_is_refused():
+    data = tomllib.loads(Path(GAMES["coinche"].source).read_text(encoding="utf-8"))
+    data["said"] = [{"text": {"en": "{generale}", "fr": "{generale}"}}]
+    with pytest.raises(GameFileError, match="no input or derived value of the round"):
+        parse_game_file(data)

@@ -437,6 +437,8 @@ def game_cost(game: Game) -> GameCost:
     add("end.unless", file.end.unless)
     add("cooperative.won", file.cooperative.won if file.cooperative else None)
     add("rematch.by", file.rematch.by if file.rematch else None, players)
+    for index, sentence in enumerate(file.said):
+        add(f"said[{index}].when", sentence.when)
     return GameCost(steps, largest, _most_rounds(game))
 
 

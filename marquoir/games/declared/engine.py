@@ -416,10 +416,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
     if isinstance(action, Round | Turn):
         if isinstance(action, Turn) != state.game.by_turns:
             raise RuleError(INVALID, "turn_game" if state.game.by_turns else "round_game")
-        try:
-            scored = score_round(state, action.inputs)
-        except RuleError as refusal:
-            raise _naming_the_team(state, refusal) from None
+        scored = score_round(state, action.inputs)
         return replace(state, rounds=(*state.rounds, scored)), scored
     if isinstance(action, End):
         if not state.game.file.end.table_decides:
@@ -427,10 +424,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Outcome]:
         if not state.rounds:
             raise RuleError(INVALID, "no_round")
         if state.game.final is not None:
-            try:
-                return _count_at_the_end(state, state.game.final, action.inputs or {})
-            except RuleError as refusal:
-                raise _naming_the_team(state, refusal) from None
+            return _count_at_the_end(state, state.game.final, action.inputs or {})
         if action.inputs is not None:
             raise RuleError(INVALID, "unknown_input", input=next(iter(action.inputs), "inputs"))
         result = None
@@ -467,8 +461,15 @@ def _count_at_the_end(state: GameState, final: Game, given: Mapping[str, Any]) -
 
 
 def score_round(state: GameState, given: Mapping[str, Any], *, closing: bool = False) -> RoundScored:
-    """The next round scored from its ``given`` inputs, or ``RuleError``. ``closing``: the
-    end's count, which the log's bound does not hold back."""
+    """The next round scored from its ``given`` inputs, or ``RuleError`` (in a team game naming
+    the team's seats). ``closing``: the end's count, which the log's bound does not hold back."""
+    try:
+        return _scored(state, given, closing=closing)
+    except RuleError as refusal:
+        raise _naming_the_team(state, refusal) from None
+
+
+def _scored(state: GameState, given: Mapping[str, Any], *, closing: bool) -> RoundScored:
     game, count = state.game, state.player_count
     limit = MAX_TURNS if game.by_turns else MAX_ROUNDS
     if len(state.rounds) >= limit and not closing:

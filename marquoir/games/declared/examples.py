@@ -53,7 +53,8 @@ def play(game: Game, example: Example) -> Played:
     actions: list[Round | Turn | End] = [action(inputs) for inputs in example.rounds]
     if example.end is not None:
         # The table ends the game: with the end's count where the file asks for one.
-        actions.append(End(example.end if game.final is not None else None))
+        # A count where the file asks none is sent as it is: the engine refuses it.
+        actions.append(End(example.end if game.final is not None or example.end else None))
     for number, next_action in enumerate(actions, start=1):
         try:
             state, _scored = apply(state, next_action)

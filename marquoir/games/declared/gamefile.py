@@ -615,14 +615,20 @@ class GameFile(Strict):
             for name in [item.key for item in self.final.inputs] + [check.key for check in self.final.checks]:
                 if name in taken:
                     raise ValueError(f"final: {name!r} is already a round's input or check")
+            counted = {category.key for category in self.points} & {category.key for category in self.final.points}
+            if counted:
+                raise ValueError(f"final: the category {sorted(counted)[0]!r} is already a round's")
             for item in self.final.inputs:
                 if item.per == "turn" or (item.per == "team" and self.play != "teams"):
                     raise ValueError(f"final.inputs.{item.key}: the end's count is given per player, team or round")
                 if item.per == "player" and self.play != "competitive":
                     raise ValueError(f"final.inputs.{item.key}: a {self.play} game takes inputs per team or per round")
-        sayable = {item.key for item in self.inputs if not item.per_side} | {
-            item.key for item in self.derived if item.per == "round"
-        }
+        # What a sentence can say in words: a player, a choice, a number (a derived value too).
+        sayable = {
+            item.key
+            for item in self.inputs
+            if not item.per_side and item.kind in ("player", "choice", "count", "points")
+        } | {item.key for item in self.derived if item.per == "round"}
         for index, sentence in enumerate(self.said):
             unknown = sorted(sentence.names() - sayable)
             if unknown:

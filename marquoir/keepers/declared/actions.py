@@ -85,11 +85,13 @@ class DeclaredRoundIn(ActionBody):
         values: dict[str, str] = {"type": TURN if cls.game.by_turns else ROUND}
         given: Mapping[str, Any] = payload["inputs"]
         for spec in cls.game.file.inputs:
-            if spec.key not in given:
+            # An input sent as null took its default: the pad shows it as it starts.
+            if given.get(spec.key) is None:
                 continue
             if spec.per_side:
                 for seat, value in enumerate(given[spec.key]):
-                    values.update(_form_fields(spec, value, seat))
+                    if value is not None:
+                        values.update(_form_fields(spec, value, seat))
             else:
                 values.update(_form_fields(spec, given[spec.key], None))
         return values
@@ -221,10 +223,10 @@ def form_groups(spec: InputDef) -> int:
 
 
 def group_text_length(spec: InputDef) -> int:
-    """The most characters a group's field takes: its numbers, with a space between where one
-    may have two digits or more."""
+    """The most characters a group's field takes: its numbers and a space or comma after each
+    (the engine counts the numbers)."""
     length = spec.group_length or 0
-    return length if _one_digit(spec) else length * (len(str(spec.max)) + 1)
+    return length * 2 if _one_digit(spec) else length * (len(str(spec.max)) + 1)
 
 
 def _one_digit(spec: InputDef) -> bool:

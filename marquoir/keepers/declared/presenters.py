@@ -110,7 +110,8 @@ class Pad:
     @property
     def single(self) -> bool:
         """One input per player (Skyjo's cards): a row per player, the name as its label."""
-        return bool(self.players) and len(self.players[0].fields) == 1
+        fields = self.players[0].fields if self.players else ()
+        return len(fields) == 1 and fields[0].kind in ("number", "stepper")
 
 
 def _set_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat: int | None) -> PadField:

@@ -6,6 +6,7 @@ sentences around those names are Marquoir's own, translated by gettext like ever
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from marquoir.games.declared import Game, GameState, RoundScored
 from marquoir.games.declared.engine import Ended, TieBroken, first_after, tie_broken, winners
-from marquoir.games.declared.gamefile import InputDef, Words
+from marquoir.games.declared.gamefile import SAID_NAME, InputDef, Words
 from marquoir.tables.kit import (
     LogWords,
     Wording,
@@ -224,26 +225,30 @@ def said_text(game: Game, outcome: RoundScored, players: Sequence[str], *, short
     ``{name}`` as the table reads it (a side's name, a choice's label, a number). ``short``:
     without the final full stop, for the bar."""
     inputs = {item.key: item for item in game.file.inputs}
-    texts = []
-    for index in outcome.said:
-        text = local(game.file.said[index].text)
-        for name, value in outcome.said_values.items():
-            text = text.replace("{" + name + "}", _said_value(inputs.get(name), value, players))
-        texts.append(text.rstrip(".") if short else text)
-    return texts
+    values = outcome.said_values
+
+    def value_of(found: re.Match[str]) -> str:
+        name = found.group(1)
+        return _said_value(inputs.get(name), values[name], players) if name in values else found.group(0)
+
+    # In one pass: a value said (a player named "{points}") is not read again.
+    texts = [SAID_NAME.sub(value_of, local(game.file.said[index].text)) for index in outcome.said]
+    return [text.rstrip(".") for text in texts] if short else texts
 
 
 def _said_value(spec: InputDef | None, value: Any, players: Sequence[str]) -> str:
     if spec is not None and spec.kind == "player":
         if type(value) is int and 0 <= value < len(players):
             return players[value]
-        return local(spec.unsaid) if spec.unsaid is not None else _("nobody")
+        return local(spec.unsaid) if spec.unsaid is not None else _("Not said")
     if spec is not None and spec.kind == "choice" and spec.names:
         found = next((choice for choice in spec.names if choice.value == value), None)
         return local(found.label) if found is not None else str(value)
+    if type(value) is bool:
+        return _("yes") if value else _("no")
     if type(value) is int:
         return total_text(value)
-    return str(value)
+    return str(value) if isinstance(value, str) else ""
 
 
 def turn_text(outcome: RoundScored, players: Sequence[str]) -> str:
@@ -368,7 +373,7 @@ def wordings(game: Game) -> Mapping[str, Wording]:
         ),
         "input_kind": lambda p, s: (
             _("“%(input)s” must be a whole number.") % {"input": whose(p, s)}
-            if p.get("kind") not in {"flag", "counts"}
+            if p.get("kind") not in {"flag", "counts", "groups", "list", "records"}
             else _("“%(input)s” is not valid.") % {"input": whose(p, s)}
         ),
         "unknown_part": lambda p, s: (
