@@ -790,10 +790,13 @@ def _list(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[Any]:
 def _groups(spec: InputDef, value: Any, where: Mapping[str, Any]) -> list[list[int]]:
     """A groups input: at most ``max_length`` groups, each of 1 to ``group_length`` whole
     numbers from its min to its max (Farkle's dice set aside, a roll at a time)."""
-    if not isinstance(value, list | tuple) or any(not isinstance(group, list | tuple) for group in value):
+    # Its length first: the groups of a long list are not looked at.
+    if not isinstance(value, list | tuple):
         raise RuleError(INVALID, "input_kind", kind="groups", **where)
     if len(value) > (spec.max_length or 0):
         raise RuleError(INVALID, "input_length", most=spec.max_length, **where)
+    if any(not isinstance(group, list | tuple) for group in value):
+        raise RuleError(INVALID, "input_kind", kind="groups", **where)
     # Whole numbers, as the file's schema holds for a groups input.
     least = spec.min if isinstance(spec.min, int) else 0
     most = spec.max if isinstance(spec.max, int) else 0
