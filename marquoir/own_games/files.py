@@ -185,9 +185,7 @@ def check_cost(game: Game) -> None:
         try:
             check_cost(game.final)
         except GameFileError as error:
-            raise GameFileError(
-                error.source, f"final.{error.field}", error.problem, code=error.code, **error.params
-            ) from None
+            raise error.under("final") from None
     try:
         cost = game_cost(game)
     except TooComplex as error:

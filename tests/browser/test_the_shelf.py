@@ -132,6 +132,21 @@ def enter(page: Page, taps: Taps, spec: InputDef, value: Any, seat: int | None, 
             taps.tap(page.locator(f'input[name="minus_{name[3:]}"]'))
 
 
+def enter_all(page: Page, taps: Taps, specs: list[InputDef], given: dict[str, Any], names: list[str]) -> None:
+    """A round's (or the end's count's) values, each input in the file's order, on the pad: a
+    player's or a team's by seat, a value left out (or null) left as it starts."""
+    for spec in specs:
+        value = given.get(spec.key)
+        if value is None:
+            continue
+        if spec.per_side:
+            for seat, one in enumerate(value):
+                if one is not None:
+                    enter(page, taps, spec, one, seat, names)
+        else:
+            enter(page, taps, spec, value, None, names)
+
+
 def at_four(key: str) -> Example:
     """The game file's fullest accepted example of four players from a fresh table (the one
     that ends the game, then the one with the most values entered)."""
@@ -200,15 +215,7 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
     per_round: list[tuple[int, int]] = []
     for number, inputs in enumerate(example.rounds, start=1):
         taps.mark("round")
-        for spec in game.file.inputs:
-            if spec.key not in inputs:
-                continue
-            if spec.per_side:
-                for seat, value in enumerate(inputs[spec.key]):
-                    if value is not None:
-                        enter(page, taps, spec, value, seat, sides)
-            else:
-                enter(page, taps, spec, inputs[spec.key], None, sides)
+        enter_all(page, taps, game.file.inputs, inputs, sides)
         if number == 1:
             shoot(page, f"shelf-{key}-{language}-{example.players}-entered", full_page=False)
         taps.tap(page.locator(".round-form__record"))
@@ -221,14 +228,7 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
         assert count is not None
         taps.mark("end")
         taps.tap(page.locator(".end-count summary"))
-        for spec in count.inputs:
-            if spec.key not in example.end or example.end[spec.key] is None:
-                continue
-            if spec.per_side:
-                for seat, value in enumerate(example.end[spec.key]):
-                    enter(page, taps, spec, value, seat, sides)
-            else:
-                enter(page, taps, spec, example.end[spec.key], None, sides)
+        enter_all(page, taps, count.inputs, example.end, sides)
         shoot(page, f"shelf-{key}-{language}-{example.players}-count", full_page=False)
         taps.tap(page.locator(".end-count__form button[type=submit]"))
         end_taps, end_keys = taps.since("end")

@@ -410,9 +410,7 @@ def _final_count(file: GameFile, source: str) -> Game | None:
     try:
         return compile_game(as_round, source=source)
     except GameFileError as error:
-        raise GameFileError(
-            error.source, f"final.{error.field}", error.problem, code=error.code, **error.params
-        ) from error
+        raise error.under("final") from error
 
 
 def input_type(spec: InputDef) -> Type:

@@ -654,6 +654,10 @@ class GameFileError(ValueError):
         self.code, self.params = code, params
         super().__init__(f"{source}: {field}: {problem}")
 
+    def under(self, part: str) -> GameFileError:
+        """The same fault, its field named within ``part`` of the file (``final.points.rack``)."""
+        return GameFileError(self.source, f"{part}.{self.field}", self.problem, code=self.code, **self.params)
+
 
 def parse_game_file(data: object, *, source: str = "<game file>") -> GameFile:
     """``data`` (a TOML or JSON document, decoded) read by the schema, or ``GameFileError``

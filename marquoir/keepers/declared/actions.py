@@ -75,14 +75,14 @@ class DeclaredRoundIn(ActionBody):
                 seat = values.index(None)
                 raise RuleError(INVALID, "missing_input", input=spec.key, player=seat)
             inputs[spec.key] = values
-        return {"type": TURN if cls.game.by_turns else ROUND, "inputs": inputs}
+        return {"type": cls.action_type(), "inputs": inputs}
 
     @classmethod
     def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
         """The round form's fields for a stored round (what ``from_form`` reads back): a
         number in its field (a negative player's points as digits with its "−" ticked), a
         ticked box as "1", a list as one box per value, records and counts in their parts."""
-        values: dict[str, str] = {"type": TURN if cls.game.by_turns else ROUND}
+        values: dict[str, str] = {"type": cls.action_type()}
         given: Mapping[str, Any] = payload["inputs"]
         for spec in cls.game.file.inputs:
             # An input sent as null took its default: the pad shows it as it starts.
@@ -112,14 +112,6 @@ class DeclaredCountIn(DeclaredRoundIn):
     @classmethod
     def engine_action(cls, payload: Mapping[str, Any]) -> End:  # type: ignore[override]
         return End(payload["inputs"])
-
-    @classmethod
-    def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
-        return {**super().from_form(data), "type": END}
-
-    @classmethod
-    def form_values(cls, payload: Mapping[str, Any]) -> dict[str, str]:
-        return {**super().form_values(payload), "type": END}
 
 
 def action_models(game: Game) -> tuple[type[ActionBody], ...]:
