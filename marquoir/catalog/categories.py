@@ -9,8 +9,9 @@ CATEGORY_LABELS: dict[str, Promise] = {
     "dice": _("Dice games"),
     "cards": _("Card games"),
     "board": _("Board games"),
-    "outdoor": _("Outdoor games"),
     "party": _("Party games"),
+    "cooperative": _("Cooperative games"),
+    "outdoor": _("Outdoor games"),
 }
 
 

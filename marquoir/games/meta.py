@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CATEGORIES: tuple[str, ...] = ("dice", "cards", "board", "outdoor", "party")
+CATEGORIES: tuple[str, ...] = ("dice", "cards", "board", "party", "cooperative", "outdoor")
 """The categories a game may be in, in the order the catalog shows them. The labels people
 read ("Dice games") belong to the web layer, which translates them; here a category is
 only a key."""

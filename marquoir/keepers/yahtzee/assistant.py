@@ -25,12 +25,13 @@ def read_advice_query(query: Mapping[str, str]) -> tuple[tuple[int, ...] | None,
     """``dice`` (``1,3,3,4,6``) and ``rolls_left`` (0 to 2, default 0) of an /advice address;
     ``RuleError(invalid)``: ``bad_advice_dice``, ``bad_rolls_left``, ``rolls_left_without_dice``."""
     text = query.get("dice", "")
-    raw_rolls = query.get("rolls_left", "")
-    rolls_left = ascii_number(raw_rolls, reason="bad_rolls_left", digits=1) if raw_rolls != "" else 0
+    # Present but empty (``rolls_left=``) is not a number: refused, not read as left out.
+    raw_rolls = query.get("rolls_left")
+    rolls_left = ascii_number(raw_rolls, reason="bad_rolls_left", digits=1) if raw_rolls is not None else 0
     if rolls_left > MAX_ROLLS - 1:
         raise RuleError(INVALID, "bad_rolls_left")
     if not text:
-        if raw_rolls != "":
+        if raw_rolls is not None:
             raise RuleError(INVALID, "rolls_left_without_dice")
         return None, 0
     parts = text.split(",")

@@ -85,6 +85,7 @@ def test_the_best_box_of_a_full_house_roll_early_is_the_full_house(api: YahtzeeA
         ({"dice": "12345"}, "five dice"),
         ({"dice": "1,2,3,4,5", "rolls_left": 3}, "0, 1 or 2"),
         ({"dice": "1,2,3,4,5", "rolls_left": "two"}, "0, 1 or 2"),
+        ({"dice": "1,2,3,4,5", "rolls_left": ""}, "0, 1 or 2"),
         ({"rolls_left": 1}, "goes with"),
     ],
 )
