@@ -18,6 +18,7 @@ import statistics
 import tempfile
 import time
 import uuid
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -131,6 +132,37 @@ def main() -> None:
             report(kind, f"{raw:,} B", f"gzip {packed:,} B")
         report("transferred, first visit (gzip)", f"{transferred:,} B", "later visits: HTML only (assets cached)")
         yahtzee_turns(client)
+        catalog_search(client)
+
+
+# The search's queries: none, one found by a typo, and the dearest the form can send (100
+# characters of words each found by typos alone in one game, so that every other game is
+# compared with typos to its first word and that one to all twenty).
+SEARCHES = {
+    "no query (the whole catalog)": "",
+    '"quixx" (a typo)': "quixx",
+    '"seven wonders" (a number in words)': "seven wonders",
+    "100 characters of typos": " ".join(["carcasone"] * 10),
+}
+
+
+def catalog_search(client: Any) -> None:
+    """The home page (every game's card, the filters), with each of SEARCHES, beside
+    ``GET /healthz`` in the same run, and its weight."""
+    from .timing import report, steady_median_seconds
+
+    print("Home page and its search (every game in the catalog)")
+    health = steady_median_seconds(lambda: client.get("/healthz"), bursts=3, repeats=30)
+    report("baseline: GET /healthz", f"{health * 1000:.2f} ms")
+    for name, query in SEARCHES.items():
+        address = "/en/" + (f"?{urlencode({'q': query})}" if query else "")
+        answer = client.get(address)
+        if answer.status_code != 200:
+            raise RuntimeError(f"{address} answered {answer.status_code}")
+        cost = steady_median_seconds(partial(client.get, address), bursts=3, repeats=30)
+        report(f"GET /en/, {name}", f"{cost * 1000:.2f} ms", f"{cost / health:.1f}x the baseline")
+    html = client.get("/en/").content
+    report("home page HTML", f"{len(html):,} B", f"gzip {len(gzip.compress(html)):,} B")
 
 
 YAHTZEE_BOXES = (

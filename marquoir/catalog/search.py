@@ -10,6 +10,12 @@ dropped), and of the rest only letters and digits kept ("Yam's" is "yams", "Möl
 "molkky", "6 nimmt!" is "6nimmt"). A query finds a name when it begins one of the name's
 words, the words after it included ("aventu", "aventuriers du r" and "durail" find Les
 Aventuriers du Rail).
+
+The search forgives what people get wrong (:func:`found`): a word left out or put in another
+order ("aventuriers rail": each word of the query begins a word of the game's names), a typo
+(a word of four letters or more may be one edit away from the start of a name's word, eight
+or more two: "quixx" finds Qwixx, "carcasone" Carcassonne), and a number spelled out ("seven
+wonders", "sept wonders": a name's number is also a key in words, in English and French).
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+
+from rapidfuzz.distance import OSA
 
 from marquoir.games.meta import GameMeta
 
@@ -45,8 +53,55 @@ def _words(name: str) -> list[str]:
     return [folded for word in spaced.split() if (folded := fold(word))]
 
 
+NUMBER_WORDS: dict[str, tuple[str, ...]] = {
+    "1": ("one", "un"),
+    "2": ("two", "deux"),
+    "3": ("three", "trois"),
+    "4": ("four", "quatre"),
+    "5": ("five", "cinq"),
+    "6": ("six",),
+    "7": ("seven", "sept"),
+    "8": ("eight", "huit"),
+    "9": ("nine", "neuf"),
+    "10": ("ten", "dix"),
+    "11": ("eleven", "onze"),
+    "12": ("twelve", "douze"),
+}
+"""A name's number as people say it, in English and French: "7 Wonders" is also found as
+"seven wonders" and "sept wonders". The same words in each language's spelling (six, six)
+appear once."""
+
+TYPO_MIN_LENGTH = 4
+"""A query word this long or longer may be one edit from a name's word (a letter missing, one
+too many, another, or two swapped): shorter ones ("uno", "dix") would find too much."""
+
+TWO_TYPOS_MIN_LENGTH = 8
+"""A query word this long or longer may be two edits from a name's word ("carcasone")."""
+
+TYPO_MAX_LENGTH = 24
+"""A query word longer than this is compared exactly: no game has a longer word, and the
+work of comparing stays small whatever the address holds."""
+
+
+def _spelled_out(words: list[str]) -> list[list[str]]:
+    """``words`` with each number in it spelled out, in each language (none: no variant)."""
+    if not any(word in NUMBER_WORDS for word in words):
+        return []
+    languages = max(len(spellings) for spellings in NUMBER_WORDS.values())
+    variants = []
+    for language in range(languages):
+        variants.append(
+            [
+                NUMBER_WORDS[word][min(language, len(NUMBER_WORDS[word]) - 1)] if word in NUMBER_WORDS else word
+                for word in words
+            ]
+        )
+    return variants
+
+
 def search_keys(names: Iterable[str]) -> tuple[str, ...]:
-    """What a query is matched against: for each name, from each of its words to its end, folded.
+    """What a query is matched against: for each name, from each of its words to its end, folded,
+    and the same with its numbers spelled out.
 
     "Les Aventuriers du Rail" gives lesaventuriersdurail, aventuriersdurail, durail, rail: a
     query finds the name when one of them begins with the folded query.
@@ -54,9 +109,41 @@ def search_keys(names: Iterable[str]) -> tuple[str, ...]:
     keys: dict[str, None] = {}
     for name in names:
         words = _words(name)
-        for start in range(len(words)):
-            keys["".join(words[start:])] = None
+        for variant in [words, *_spelled_out(words)]:
+            for start in range(len(variant)):
+                keys["".join(variant[start:])] = None
     return tuple(keys)
+
+
+def _typos_allowed(word: str) -> int:
+    if len(word) < TYPO_MIN_LENGTH or len(word) > TYPO_MAX_LENGTH:
+        return 0
+    return 1 if len(word) < TWO_TYPOS_MIN_LENGTH else 2
+
+
+def _word_found(word: str, keys: Sequence[str]) -> bool:
+    """Whether ``word`` (folded) begins one of ``keys``, or is within its typos of the start of
+    one: the start as long as the word, give or take as many letters as typos allowed."""
+    if any(key.startswith(word) for key in keys):
+        return True
+    typos = _typos_allowed(word)
+    if not typos:
+        return False
+    for key in keys:
+        for length in range(max(1, len(word) - typos), min(len(key), len(word) + typos) + 1):
+            if OSA.distance(word, key[:length], score_cutoff=typos) <= typos:
+                return True
+    return False
+
+
+def found(query: str, keys: Sequence[str]) -> bool:
+    """Whether ``query`` finds a game with names ``keys`` (:func:`search_keys`): the whole query,
+    folded, begins a key; or each of its words, folded, is found by :func:`_word_found`. A query
+    with nothing to look for finds every game."""
+    folded = fold(query)
+    if not folded or any(key.startswith(folded) for key in keys):
+        return True
+    return all(_word_found(word, keys) for word in _words(query))
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +212,7 @@ def read_filters(params: Mapping[str, str], choices: Choices) -> Filters:
 def matches(meta: GameMeta, keys: Sequence[str], filters: Filters) -> bool:
     """Whether the game with box facts ``meta`` and names ``keys`` (:func:`search_keys`) is what
     ``filters`` ask for."""
-    query = filters.folded_query
-    if query and not any(key.startswith(query) for key in keys):
+    if not found(filters.query, keys):
         return False
     if filters.players is not None and not meta.min_players <= filters.players <= meta.max_players:
         return False

@@ -149,6 +149,14 @@ def test_a_french_reader_filters_by_name_category_players_then_clears(make_page:
         ("fr", {"q": "7", "players": "7"}),
         ("fr", {"category": "cards", "minutes": "15"}),
         ("fr", {"q": "!?"}),
+        # The search forgives: a typo, a word left out or moved, a number spelled out.
+        ("en", {"q": "quixx"}),
+        ("en", {"q": "seven wonders"}),
+        ("fr", {"q": "aventuriers rail"}),
+        ("fr", {"q": "rail aventurier"}),
+        ("en", {"q": "skul kng"}),
+        ("fr", {"q": "mölky"}),
+        ("en", {"q": "yhatzee"}),
     ],
 )
 def test_the_live_filter_shows_the_same_games_as_the_server(make_page: MakePage, language: str, params: dict[str, str]):

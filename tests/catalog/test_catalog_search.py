@@ -99,7 +99,10 @@ def test_the_keys_of_a_name_start_at_each_of_its_words():
         ("YAM'S", True),
         ("yatz", True),
         ("yahtzee", True),
-        ("ahtzee", False),  # not the start of a word
+        ("ahtzee", True),  # a letter missing at the start: one typo
+        ("htzee", False),  # two letters missing: too many for five letters
+        ("yaht zee", True),  # the whole query, folded, begins the name
+        ("yaht zoo", False),  # "zoo" begins no word, and is too short to be a typo
         ("", True),
         ("?!", True),  # nothing left to look for: the query narrows nothing
     ],
@@ -109,6 +112,45 @@ def test_a_query_finds_a_game_at_the_start_of_a_word_of_one_of_its_names(query: 
     assert meta is not None
     keys = search.search_keys(search.names_of(meta, ["Yahtzee"]))
     assert search.matches(meta, keys, search.Filters(query=query)) is found
+
+
+def test_the_keys_of_a_name_with_a_number_spell_it_out_in_english_and_french():
+    assert search.search_keys(["7 Wonders"]) == ("7wonders", "wonders", "sevenwonders", "septwonders")
+    assert search.search_keys(["6 nimmt!"]) == ("6nimmt", "nimmt", "sixnimmt")
+    assert search.search_keys(["Phase 10"])[2:] == ("phaseten", "ten", "phasedix", "dix")
+
+
+@pytest.mark.parametrize(
+    ("query", "names", "found"),
+    [
+        # The three: a typo, a number spelled out, a word of the French name alone.
+        ("quixx", ["Qwixx"], True),
+        ("seven wonders", ["7 Wonders"], True),
+        ("aventuriers", ["Ticket to Ride", "Les Aventuriers du Rail"], True),
+        # A word left out or moved: each word of the query begins a word of a name.
+        ("aventuriers rail", ["Les Aventuriers du Rail"], True),
+        ("rail aventuriers", ["Les Aventuriers du Rail"], True),
+        ("wonders duel sept", ["7 Wonders Duel"], True),
+        ("aventuriers ciel", ["Les Aventuriers du Rail"], False),
+        # One typo in a word of four to seven letters, two from eight on.
+        ("catna", ["Catan"], True),  # two letters swapped: one edit
+        ("carcasone", ["Carcassonne"], True),
+        ("carcasonn", ["Carcassonne"], True),
+        ("crcasonne", ["Carcassonne"], True),  # two edits in nine letters
+        ("cacsone", ["Carcassonne"], False),  # three edits
+        ("azol", ["Azul"], True),
+        ("azxy", ["Azul"], False),
+        ("dxit", ["Dixit"], True),
+        # Under four letters nothing is forgiven: "uni" is not UNO, "ska" not Skull King.
+        ("uni", ["UNO"], False),
+        ("uno", ["UNO"], True),
+        ("ska", ["Skull King"], False),
+        # A word longer than any name's is compared exactly, whatever its typos.
+        ("carcassonnecarcassonnecarcassonne", ["Carcassonne"], False),
+    ],
+)
+def test_the_search_forgives_a_typo_a_word_left_out_and_a_number_in_words(query: str, names: list[str], found: bool):
+    assert search.found(query, search.search_keys(names)) is found
 
 
 def test_a_game_matches_the_players_the_minutes_and_the_category_it_has():

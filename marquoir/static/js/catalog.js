@@ -2,7 +2,8 @@
 // without a reload, as the server does for the form without JavaScript
 // (marquoir/catalog/search.py): the query folded the same way (case, accents and punctuation
 // ignored), found at the start of one of the keys each card carries (data-keys, the server's
-// search_keys), the players, minutes and category compared the same way. Keeps the address in
+// search_keys), or each of its words found at the start of a key, within a typo or two
+// (search.found), the players, minutes and category compared the same way. Keeps the address in
 // step (history.replaceState) and says how many games are left in the live region (its
 // sentences, one per count, come from the server: data-counts).
 (function () {
@@ -36,16 +37,69 @@
       .replace(/[^\p{L}\p{N}]/gu, "");
   }
 
+  // search._words: split at spaces and dashes, each folded, empty ones dropped.
+  function words(text) {
+    return text.split(/[\s\p{Pd}]+/u).map(fold).filter(Boolean);
+  }
+
+  // search.TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH, TYPO_MAX_LENGTH.
+  function typosAllowed(word) {
+    if (word.length < 4 || word.length > 24) { return 0; }
+    return word.length < 8 ? 1 : 2;
+  }
+
+  // The optimal string alignment distance (rapidfuzz's OSA, as the server computes it): a
+  // letter added, dropped or changed, or two side by side swapped, each one edit. Compared by
+  // code point, as Python compares a string's characters.
+  function distance(a, b) {
+    a = Array.from(a);
+    b = Array.from(b);
+    var rows = [];
+    for (var i = 0; i <= a.length; i++) {
+      rows.push([i]);
+      for (var j = 1; j <= b.length; j++) {
+        if (i === 0) { rows[0].push(j); continue; }
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var best = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          best = Math.min(best, rows[i - 2][j - 2] + 1);
+        }
+        rows[i].push(best);
+      }
+    }
+    return rows[a.length][b.length];
+  }
+
+  function wordFound(word, keys) {
+    if (keys.some(function (key) { return key.indexOf(word) === 0; })) { return true; }
+    var typos = typosAllowed(word);
+    if (!typos) { return false; }
+    var length = Array.from(word).length;
+    return keys.some(function (key) {
+      var letters = Array.from(key);
+      for (var n = Math.max(1, length - typos); n <= Math.min(letters.length, length + typos); n++) {
+        if (distance(word, letters.slice(0, n).join("")) <= typos) { return true; }
+      }
+      return false;
+    });
+  }
+
+  // search.found: the whole query begins a key, or each of its words is found.
+  function found(text, query, keys) {
+    if (!query || keys.some(function (key) { return key.indexOf(query) === 0; })) { return true; }
+    return words(text).every(function (word) { return wordFound(word, keys); });
+  }
+
   function value(name) {
     var field = form.elements.namedItem(name);
     return field ? String(field.value || "") : "";
   }
 
-  function keeps(card, query, players, minutes, category) {
+  function keeps(card, text, query, players, minutes, category) {
     var range = card.getAttribute("data-players").split(" ");
     var keys = card.getAttribute("data-keys").split(" ");
     return (
-      (!query || keys.some(function (key) { return key.indexOf(query) === 0; })) &&
+      found(text, query, keys) &&
       (!players || (Number(range[0]) <= players && players <= Number(range[1]))) &&
       (!minutes || Number(card.getAttribute("data-minutes")) <= minutes) &&
       (!category || card.getAttribute("data-category") === category)
@@ -76,7 +130,7 @@
     var category = value("category");
     var shown = 0;
     cards.forEach(function (card) {
-      var kept = keeps(card, query, players, minutes, category);
+      var kept = keeps(card, text, query, players, minutes, category);
       if (card.hidden === kept) { card.hidden = !kept; }
       shown += kept ? 1 : 0;
     });
