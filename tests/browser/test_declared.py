@@ -209,17 +209,24 @@ def test_7_wonders_final_scores_of_five_players_in_english_a_tie_broken_by_coins
                 taps.type(taps.field(f"in_{key}_{seat}"), value)
             else:
                 taps.type(taps.field(f"in_{key}_{seat}"), "0")
+        if key == "military":
+            # The first category typed, the others still empty: each player's running total
+            # in the band, always in view above the booklet, marked as not yet recorded.
+            expect(page.locator(".band__score")).to_have_text(["9", "3", "−3", "1", "0 points"], use_inner_text=True)
+            expect(page.locator(".band__player--pending")).to_have_count(4)
     for seat, symbols in enumerate(SCIENCE):
         for part, count in zip(("compass", "gear", "tablet", "wild"), symbols, strict=True):
             if count:
                 taps.type(taps.field(f"in_science_{part}_{seat}"), str(count))
     expect(page.locator("output.points")).to_have_text(["50 pts", "50 pts", "39 pts", "9 pts", "28 pts"])
+    expect(page.locator(".band__score")).to_have_text(["50", "50", "39", "9", "28"], use_inner_text=True)
     shoot(page, "seven-wonders-01-the-entry")
     assert_accessible(page, "seven-wonders-entry")
     taps.tap(page.get_by_role("button", name="Record the final scores"))
     entry = taps.since("scores")
     print(f"7 Wonders, the final score of 5 players: {entry[0]} taps, {entry[1]} keys")
     expect(page.locator(".band__status")).to_have_text("Ben wins with 50.")
+    expect(page.locator(".band__player--pending")).to_have_count(0)
     expect(page.locator(".standings__tie-break, .tie-break")).to_have_text(
         "Ben and Ada are tied on points; the tie goes to the most coins (Ben 7, Ada 5)."
     )

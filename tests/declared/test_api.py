@@ -213,3 +213,35 @@ def test_the_points_of_a_round_are_given_before_it_is_recorded_and_nothing_is_wr
     ).json()
     assert form["points"] == [30, 10, 22]
     assert client.get(f"{MATCHES}/{match['id']}/points", {"inputs": "{"}).status_code == 422
+
+
+def test_partial_points_count_the_numbers_left_empty_as_zero_for_a_booklet_filled_category_by_category(
+    client: Client,
+) -> None:
+    match = create(client, "seven_wonders", ["Ada", "Ben", "Cy"])
+    drawn = "military,coins,wonder,civilian,science,commercial,guilds"
+    # Ada's military and Ben's coins typed, nothing else yet: 6 and 9 // 3 = 3 so far; Cy's
+    # compasses, 2 of them: 4.
+    fields = {"players": "3", "drawn": drawn, "in_military_0": "6", "in_coins_1": "9", "in_science_compass_2": "2"}
+    address = f"{MATCHES}/{match['id']}/points"
+    assert client.get(address, fields).json()["reason"] == "missing_input"  # as before, unasked
+    so_far = client.get(address, {**fields, "partial": "1"}).json()
+    assert (so_far["points"], so_far["partial"]) == ([6, 3, 4], True)
+    assert (so_far["breakdown"][0]["military"], so_far["breakdown"][1]["treasury"]) == (6, 3)
+    # A number typed out of bounds is still refused as it would be, in words.
+    wrong = client.get(address, {**fields, "in_coins_1": "9999", "partial": "1"}).json()
+    assert (wrong["points"], wrong["code"], wrong["partial"]) == (None, "invalid", False)
+    assert wrong["reason"] != "missing_input"
+    assert wrong["message"]
+    assert state_of(client, match)["seq"] == 0
+
+
+def test_partial_points_refused_only_because_of_what_is_not_typed_yet_say_the_round_is_not_filled_in(
+    client: Client,
+) -> None:
+    # Skull King's tricks must add up to the cards dealt: zeros for the tricks not typed break
+    # that rule, which is no refusal to show while the table is still typing.
+    match = create(client, "skull_king", ["Ada", "Ben", "Cy"])
+    fields = {"players": "3", "drawn": "bid,tricks,bonus", "in_bid_0": "1", "in_bid_1": "0", "in_bid_2": "0"}
+    answer = client.get(f"{MATCHES}/{match['id']}/points", {**fields, "partial": "1"}).json()
+    assert (answer["points"], answer["reason"], answer["partial"]) == (None, "missing_input", False)

@@ -56,7 +56,7 @@ class DeclaredRoundIn(ActionBody):
     def from_form(cls, data: Mapping[str, Any]) -> dict[str, Any]:
         """The form names the inputs it drew (``drawn``: those the match's options take), so
         that an unticked box is sent as false and an input left out stays out."""
-        players = _seats(data)
+        players = form_seats(data)
         drawn = set(str(data.get("drawn", "")).split(","))
         inputs: dict[str, Any] = {}
         for spec in cls.game.file.inputs:
@@ -175,7 +175,7 @@ def _form_fields(spec: InputDef, value: Any, seat: int | None) -> dict[str, str]
     return {field_name(spec.key, seat): str(value)}
 
 
-def _seats(data: Mapping[str, Any]) -> int:
+def form_seats(data: Mapping[str, Any]) -> int:
     """How many players the form was drawn for (its ``players`` field)."""
     raw = data.get("players")
     if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 20:
