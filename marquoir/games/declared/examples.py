@@ -39,9 +39,11 @@ def play(game: Game, example: Example) -> Played:
     """``example``'s rounds (a game played by turns: its turns, from the first seat) played
     from its totals before, then its end if it says one; a refusal of any but the last
     action is raised (the example itself is wrong)."""
-    options = resolve_options(game, example.players, example.options)
     before = tuple(example.before) if example.before is not None else None
     try:
+        # An option out of its bounds or against an option check (7 players with a deck for
+        # six) is refused as the set-up page refuses it: an example may say so.
+        options = resolve_options(game, example.players, example.options)
         teams = check_teams(game, example.players, example.teams) if example.teams is not None else None
         if game.teams and teams is None:
             teams = form_teams(game, example.players)

@@ -475,7 +475,11 @@ class Example(Strict):
     over: bool | None = None
     winners: list[int] | None = None
     order: list[int] | None = Field(None, description="the standings' seats, best first")
-    refused: Literal["invalid", "rule"] | None = Field(None, description="the last round is refused so")
+    refused: Literal["invalid", "rule", "match_over"] | None = Field(
+        None,
+        description="the last round is refused so (match_over: a round after the game's end); the set-up "
+        "itself (its options, its teams) refused as invalid says so too",
+    )
     rule: str | None = Field(None, description="the check that refuses it")
     warnings: list[str] | None = Field(None, description="the warnings the last round raises, by key")
     teams: list[list[int]] | None = Field(None, description="a team game: the seats of each team (else as formed)")
