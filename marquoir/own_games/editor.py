@@ -456,8 +456,10 @@ def _input(row: Row, index: int, taken: set[str], errors: dict[str, str], play: 
     part["kind"] = kind
     if kind in KINDS:
         per = row.value("per") if row.value("per") in ("player", "round") else "player"
-        if kind == "player" or play == "cooperative":
-            per = "round"  # who did it: one player for the round; a game played together: the table's
+        if play == "cooperative" or (kind == "player" and part.get("per") not in ("player", "team")):
+            # Who did it: one player for the round (a file's own per-player choice of a player,
+            # Dixit's votes, is kept); a game played together: the table's.
+            per = "round"
         elif per == "player" and play == "teams":
             per = "team"
         if part.get("per") != "turn":

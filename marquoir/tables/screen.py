@@ -298,6 +298,13 @@ class Standings:
     mark_winners: bool = True
     """A "wins" badge beside each winner's name; without it, the winners' rows are only bold
     (for standings of several columns, where the name's column is narrow)."""
+    ranked: bool = True
+    """The rank column; without it, a result rather than standings (a cooperative game's table,
+    which wins or loses together: no rank to give), drawn as a list of its values."""
+
+    def result_items(self) -> list[tuple[str, str]]:
+        """A result's values, each with its column's heading (the first row's)."""
+        return list(zip(self.columns, self.rows[0].cells, strict=True)) if self.rows else []
 
 
 def standings_by_total(

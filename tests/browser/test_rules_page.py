@@ -124,6 +124,21 @@ EVERY_GAME = [
             "oh_hell",
             "mille_bornes",
             "farkle",
+            "azul",
+            "cascadia",
+            "terraforming_mars",
+            "sushi_go",
+            "everdell",
+            "catan",
+            "carcassonne",
+            "splendor",
+            "akropolis",
+            "seven_wonders_duel",
+            "codenames",
+            "dixit",
+            "just_one",
+            "the_crew",
+            "love_letter",
         ]
     )
 ]

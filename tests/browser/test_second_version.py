@@ -129,12 +129,19 @@ def test_a_cooperative_campaign_in_french_the_table_wins_together(make_page: Mak
     # The mission reached, tracked beside the missions completed.
     expect(page.locator(".band__note")).to_have_text("Mission atteinte : 2")
     expect(page.locator(".round-form")).to_have_count(0)
+    # The table's result, not standings: no rank, won, its score and its campaign.
+    expect(page.locator("#results-title")).to_have_text("Le résultat de la table")
+    expect(page.locator(".table-result__who")).to_have_text("La table")
+    expect(page.locator(".table-result dt")).to_have_text(["Résultat", "Points", "Mission atteinte"])
+    expect(page.locator(".table-result dd")).to_have_text(["Gagné", "2", "2"])
+    expect(page.locator(".standings")).to_have_count(0)
     shoot(page, "second-02-coop-won", full_page=False)
     assert_accessible(page, "second-coop-won-fr")
     assert page.evaluate(OVERFLOW) <= 0
     in_other_language(page, table, "en")
     expect(page.locator(".band__status")).to_have_text("The table wins together, with 2.")
     expect(page.locator(".declared-rules")).to_contain_text("Won or lost together")
+    expect(page.locator("#results-title")).to_have_text("The table’s result")
     assert [line for line in log.errors() if "status of 422" not in line] == []
 
 

@@ -1,7 +1,7 @@
-"""Every game on the smallest phone, 320×640, at its most players (eight where the game takes
-them): the band keeps at most a quarter of the screen, every control of the pad is a touch
-target of 44×44 px at least, and nothing is wider than the screen; the same on 390×844 and on
-a tablet (1024×768). The figures are printed for the closing note."""
+"""Every game on the smallest phone, 320×640, at its most players (twelve for Dixit): the band
+keeps at most a quarter of the screen, every control of the pad is a touch target of 44×44 px
+at least, and nothing is wider than the screen; the same on 390×844 and on a tablet
+(1024×768). The figures are printed for the closing note."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from .helpers import MakePage, shoot
 
 TABLE_ADDRESS = re.compile(r"/en/tables/[A-Za-z0-9_-]{22}/$")
-NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 GAMES = {
     "pickomino": 7,
     "yahtzee": 8,
@@ -31,8 +31,24 @@ GAMES = {
     "farkle": 7,
     "oh_hell": 8,
     "mille_bornes": 6,
+    # The modern family shelf at its most players (Sushi Go Party's eight, Dixit Odyssey's twelve).
+    "azul": 4,
+    "cascadia": 4,
+    "terraforming_mars": 5,
+    "sushi_go": 8,
+    "everdell": 4,
+    "catan": 4,
+    "carcassonne": 5,
+    "splendor": 4,
+    "akropolis": 4,
+    "seven_wonders_duel": 2,
+    "codenames": 8,
+    "dixit": 12,
+    "just_one": 7,
+    "the_crew": 5,
+    "love_letter": 6,
 }
-FIELDS = {"skyjo": {"target": "100"}}
+FIELDS = {"skyjo": {"target": "100"}, "sushi_go": {"edition": "party"}}
 # A label for a text field is not what is tapped (the field is); a label around a box is.
 SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
     '#pad a[href], #pad button, #pad summary, #pad label:not([for]), #pad input[type=text]'))
@@ -47,10 +63,16 @@ WIDEST = """() => Math.max(...Array.from(document.querySelectorAll('body *'))
 
 def start(page: Page, game: str, count: int) -> None:
     page.goto(f"/en/tables/new/{game}/")
+    if page.locator(".more-seats").count() and count > page.locator(".seats").first.locator(".seat").count():
+        page.locator(".more-seats summary").click()  # "More players (up to 12)"
     for seat, name in enumerate(NAMES[:count]):
         page.locator(f'input[name="name_{seat}"]').fill(name)
     for name, value in FIELDS.get(game, {}).items():
-        page.locator(f'[name="{name}"]').fill(value)
+        field = page.locator(f'[name="{name}"]')
+        if field.first.get_attribute("type") == "radio":
+            page.locator(f'[name="{name}"][value="{value}"]').check()
+        else:
+            field.fill(value)
     page.locator('form button[type="submit"]').last.click()
     expect(page).to_have_url(TABLE_ADDRESS)
     page.wait_for_load_state("load")  # measured as drawn, with its stylesheets

@@ -23,7 +23,7 @@ from marquoir.games.declared import declared_games, winners
 from marquoir.games.declared.engine import form_teams
 from marquoir.games.declared.examples import play as played_apart
 from marquoir.games.declared.gamefile import Example, InputDef
-from marquoir.keepers.declared.actions import field_name
+from marquoir.keepers.declared.actions import field_name, one_digit
 from marquoir.keepers.declared.words import side_names
 
 from .helpers import BrowserLog, MakePage, assert_accessible, shoot
@@ -52,6 +52,22 @@ SHELF = {
     "rami": "fr",
     "rummikub": "en",
     "scrabble": "fr",
+    # The modern family shelf (issue "The shelf, fourth batch").
+    "azul": "en",
+    "cascadia": "fr",
+    "terraforming_mars": "en",
+    "sushi_go": "fr",
+    "everdell": "en",
+    "catan": "fr",
+    "carcassonne": "en",
+    "splendor": "fr",
+    "akropolis": "en",
+    "seven_wonders_duel": "fr",
+    "codenames": "en",
+    "dixit": "fr",
+    "just_one": "en",
+    "the_crew": "fr",
+    "love_letter": "en",
 }
 NAMES = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 WORDS = {
@@ -117,9 +133,11 @@ def enter(page: Page, taps: Taps, spec: InputDef, value: Any, seat: int | None, 
                 else:
                     taps.type(page.locator(f'input[name="{part_name}"]'), str(record[part.key]))
     elif spec.kind == "groups":
-        # A group's numbers typed side by side in its field ("115": a roll's dice).
+        # A group's numbers typed side by side in its field ("115": a roll's dice), or apart
+        # where they may have more than one digit ("-2 5 21": an award's counts).
+        joiner = "" if one_digit(spec) else " "
         for index, group in enumerate(value):
-            text = "".join(str(number) for number in group)
+            text = joiner.join(str(number) for number in group)
             taps.type(page.locator(f'input[name="{field_name(spec.key, seat, str(index))}"]'), text)
     elif spec.kind == "counts":
         for part, number in value.items():
@@ -134,14 +152,15 @@ def enter(page: Page, taps: Taps, spec: InputDef, value: Any, seat: int | None, 
 
 def enter_all(page: Page, taps: Taps, specs: list[InputDef], given: dict[str, Any], names: list[str]) -> None:
     """A round's (or the end's count's) values, each input in the file's order, on the pad: a
-    player's or a team's by seat, a value left out (or null) left as it starts."""
+    player's or a team's by seat, a value left out (or null, or a player input's default:
+    nobody) left as it starts."""
     for spec in specs:
         value = given.get(spec.key)
         if value is None:
             continue
         if spec.per_side:
             for seat, one in enumerate(value):
-                if one is not None:
+                if one is not None and not (spec.kind == "player" and one == spec.default):
                     enter(page, taps, spec, one, seat, names)
         else:
             enter(page, taps, spec, value, None, names)
@@ -149,14 +168,17 @@ def enter_all(page: Page, taps: Taps, specs: list[InputDef], given: dict[str, An
 
 def at_four(key: str) -> Example:
     """The game file's fullest accepted example of four players from a fresh table (the one
-    that ends the game, then the one with the most values entered)."""
+    that ends the game, then the one with the most values entered); where the file has none
+    (a game for two, or examples worked at other tables), of the players nearest four."""
 
     def filled(example: Example) -> int:
         return sum(1 for inputs in example.rounds for value in inputs.values() for _ in _values(value))
 
+    fresh = [example for example in GAMES[key].file.examples if from_a_fresh_table(example)]
+    nearest = min(abs(example.players - 4) for example in fresh)
     return max(
-        (example for example in GAMES[key].file.examples if from_a_fresh_table(example) and example.players == 4),
-        key=lambda example: (bool(example.over), len(example.rounds), filled(example)),
+        (example for example in fresh if abs(example.players - 4) == nearest),
+        key=lambda example: (bool(example.over), len(example.rounds), filled(example), -example.players),
     )
 
 
@@ -186,11 +208,12 @@ def play(make_page: MakePage, key: str, example: Example, language: str) -> None
     words = WORDS[language]
     game = GAMES[key]
     names = NAMES[: example.players]
-    # The sides that score, as the screen names them: a team game's teams ("Ada et Cy").
+    # The sides that score, as the screen names them: a team game's teams ("Ada et Cy"), a
+    # cooperative game's table ("La table").
     sides = names
-    if game.teams:
+    if game.teams or game.cooperative:
         with translation.override(language):
-            sides = side_names(game, form_teams(game, len(names)), names)
+            sides = side_names(game, form_teams(game, len(names)) if game.teams else None, names)
     ruled = played_apart(game, example).state
     assert ruled is not None
     page = make_page(locale="fr-FR" if language == "fr" else "en-US")

@@ -760,7 +760,8 @@ def _value(item: CompiledInput, value: Any, count: int, player: int | None) -> A
         return value
     if not is_whole_number(value):
         raise RuleError(INVALID, "input_kind", kind=spec.kind, **where)
-    if spec.kind == "player" and not 0 <= value < count:
+    # A player input's default (nobody: −1) is what null stands for, and may be sent as itself.
+    if spec.kind == "player" and value != spec.default and not 0 <= value < count:
         raise RuleError(INVALID, "input_range", value=value, min=0, max=count - 1, **where)
     if spec.kind == "choice" and value not in spec.choices:
         raise RuleError(INVALID, "input_choice", value=value, choices=list(spec.choices), **where)

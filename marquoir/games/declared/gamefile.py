@@ -197,8 +197,6 @@ class InputDef(Strict):
             raise ValueError("a default that is a text is a choice of names")
         if self.kind == "counts" and not self.parts:
             raise ValueError("a counts input needs its parts")
-        if self.kind == "player" and self.per in {"player", "team"}:
-            raise ValueError("a player input is given once per round")
         # A list of numbers is a box per number on the pad: known when the game loads, and few.
         numbers_known = isinstance(self.min, int) and isinstance(self.max, int) and 0 <= self.max - self.min < 50
         if self.kind == "list" and not self.names and not numbers_known:

@@ -28,7 +28,7 @@ ROUND, TURN, END = "round", "turn", "end"
 FORM_RECORDS = 12
 # The groups of one input the pad shows open (Farkle's rolls of a turn); the rest behind "More".
 FORM_GROUPS = 6
-_GROUP_TEXT = re.compile(r"[0-9]+(?:[ ,]+[0-9]+)*")
+_GROUP_TEXT = re.compile(f"[-{MINUS}]?[0-9]+(?:[ ,]+[-{MINUS}]?[0-9]+)*")
 _FORM_NUMBER = re.compile(f"([-{MINUS}]?)([0-9]{{1,9}})")
 # More inputs than a game file may declare, times players: a body past this is refused unread.
 MAX_INPUT_KEYS = 60
@@ -71,7 +71,9 @@ class DeclaredRoundIn(ActionBody):
             values = [_form_value(spec, data, seat) for seat in range(players)]
             if all(value is None for value in values) and spec.default is not None:
                 continue
-            if any(value is None for value in values):
+            # A field left empty is null, which takes the input's default where it has one (a
+            # vote not given: "No vote"), as in the API; else the round is not all filled in.
+            if any(value is None for value in values) and spec.default is None:
                 seat = values.index(None)
                 raise RuleError(INVALID, "missing_input", input=spec.key, player=seat)
             inputs[spec.key] = values
@@ -165,7 +167,7 @@ def _form_fields(spec: InputDef, value: Any, seat: int | None) -> dict[str, str]
     if spec.kind == "counts":
         return {field_name(spec.key, seat, part): str(count) for part, count in value.items()}
     if spec.kind == "groups":
-        joiner = "" if _one_digit(spec) else " "
+        joiner = "" if one_digit(spec) else " "
         return {
             field_name(spec.key, seat, str(index)): joiner.join(str(number) for number in group)
             for index, group in enumerate(value[: form_groups(spec)])
@@ -218,11 +220,15 @@ def group_text_length(spec: InputDef) -> int:
     """The most characters a group's field takes: its numbers and a space or comma after each
     (the engine counts the numbers)."""
     length = spec.group_length or 0
-    return length * 2 if _one_digit(spec) else length * (len(str(spec.max)) + 1)
+    if one_digit(spec):
+        return length * 2
+    sign = 1 if not isinstance(spec.min, int) or spec.min < 0 else 0
+    return length * (sign + len(str(spec.max)) + 1)
 
 
-def _one_digit(spec: InputDef) -> bool:
-    """A group's numbers are typed one digit each, side by side ("115": Farkle's faces)."""
+def one_digit(spec: InputDef) -> bool:
+    """A group's numbers are typed one digit each, side by side ("115": Farkle's faces); others
+    apart, with a space or a comma, a minus before a negative one ("-2 5 21")."""
     return isinstance(spec.min, int) and isinstance(spec.max, int) and 0 <= spec.min and spec.max <= 9
 
 
@@ -235,11 +241,12 @@ def _form_groups(spec: InputDef, data: Mapping[str, Any], seat: int | None) -> l
         text = raw.strip() if isinstance(raw, str) else ""
         if not text:
             continue
-        if len(text) > group_text_length(spec) or not _GROUP_TEXT.fullmatch(text):
+        signed = any(sign in text for sign in ("-", MINUS))
+        if len(text) > group_text_length(spec) or not _GROUP_TEXT.fullmatch(text) or (signed and one_digit(spec)):
             where = {"input": spec.key} | ({"player": seat} if seat is not None else {})
             raise RuleError(INVALID, "input_kind", kind="count", **where)
-        numbers = text.replace(",", " ").split()
-        if _one_digit(spec):
+        numbers = text.replace(",", " ").replace(MINUS, "-").split()
+        if one_digit(spec):
             numbers = [digit for number in numbers for digit in number]
         groups.append([int(number) for number in numbers])
     return groups

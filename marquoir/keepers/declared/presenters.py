@@ -25,6 +25,8 @@ from marquoir.tables.kit import (
     LineChart,
     MatchView,
     ScoreGrid,
+    StandingRow,
+    Standings,
     TableWords,
     band_in_points,
     correcting_entry,
@@ -37,7 +39,17 @@ from marquoir.tables.kit import (
     total_text,
 )
 
-from .actions import END, FORM_GROUPS, ROUND, TURN, field_name, form_groups, form_records, group_text_length
+from .actions import (
+    END,
+    FORM_GROUPS,
+    ROUND,
+    TURN,
+    field_name,
+    form_groups,
+    form_records,
+    group_text_length,
+    one_digit,
+)
 from .state import totals_by_round
 from .words import local, result_words, round_status, side_names, warning_texts
 
@@ -147,7 +159,9 @@ def _groups_control(spec: InputDef, label: str, refill: Mapping[str, Any], seat:
                 field_name(spec.key, seat, str(index)),
                 # Translators: one group of a groups input on the pad, "Roll 3".
                 _("%(group)s %(number)s") % {"group": group, "number": index + 1},
-                "number",
+                # Numbers of one digit are typed side by side on the digits' keypad; others need
+                # a space or a comma between them, and some a minus: the whole keyboard.
+                "number" if one_digit(spec) else "text",
                 str(refill.get(field_name(spec.key, seat, str(index))) or "")[: group_text_length(spec)],
                 most=group_text_length(spec),
             ),
@@ -393,6 +407,22 @@ def grid(state: GameState, names: Sequence[str], entries: Sequence[int] = ()) ->
     )
 
 
+def table_result(game: Game, state: GameState, names: Sequence[str]) -> Standings:
+    """A cooperative game's end: the table won or lost together, with its shared score (where
+    the game has one) and the values it tracks (a campaign's mission, its attempts), no rank."""
+    tracked = [item for item in game.file.carry if item.track]
+    columns = [_("Result")]
+    cells = [_("Won") if winners(state) else _("Lost")]
+    if game.file.cooperative is None or game.file.cooperative.score:
+        columns.append(_("Points"))
+        cells.append(total_text(state.totals[0]))
+    for item in tracked:
+        columns.append(local(item.label))
+        cells.append(_tracked(state, 0, item.key))
+    row = StandingRow(rank=1, name=names[0], winner=bool(winners(state)), cells=tuple(cells))
+    return Standings(rows=(row,), columns=tuple(columns), who=_("Players"), ranked=False, mark_winners=False)
+
+
 def rules_text(game: Game, state: GameState) -> str:
     """The game's win rule and end in one line."""
     if game.cooperative:
@@ -522,6 +552,15 @@ def table_context(
             status_text=round_status(before),
             round_number=before.round_count + 1,
             pad=pad(before, names, refused_entry(request, view.row.seq, TURN if game.by_turns else ROUND)),
+        )
+        return context
+    if state.over and game.cooperative:
+        headline, _tie = result_words(state, names)
+        context.update(
+            status_text=headline,
+            results_title=_("The table’s result"),
+            standings=table_result(game, state, names),
+            chart=chart(state, names) if game.file.scored != "end" else None,
         )
         return context
     if state.over:
