@@ -62,6 +62,10 @@ importlint: install
 system-deps:
 	@bash scripts/system_deps.sh
 
+# The suite runs on two processes (pytest-xdist, one per core of a CI machine): forty games'
+# screens and pages in a real browser take most of a pass.
+PYTEST_ARGS ?= -n 2
+
 # One pass of the suite on the database DATABASE_URL names (SQLite when it is unset).
 pytest: messages
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -75,14 +79,17 @@ test-sqlite: messages
 	env -u DATABASE_URL SQLITE_TEST_PATH=$$dir/test.sqlite3 $(BIN)/python -m pytest $(PYTEST_ARGS); \
 	status=$$?; rm -rf "$$dir"; exit $$status
 
-# The whole suite on the throwaway cluster of scripts/postgres.sh, started if need be. `reset`
-# empties it first: a new `marquoir` for the browser tests' server, and pytest creates
-# test_marquoir; --reuse-db then leaves it in place at the end, since the next reset drops it
-# anyway (and a DROP at the end fails while any thread still holds a connection to it).
+# The suite again on the throwaway cluster of scripts/postgres.sh, started if need be, but for
+# the browser tests: their server would share one `marquoir` database between the two
+# processes, and what they try (the screens, the pages, the taps) is the same on either
+# database; the real server processes of the other tests, and every test of the database's
+# own work, run here. `reset` empties the cluster first, and pytest creates test_marquoir_gw0
+# and _gw1; --reuse-db then leaves them in place at the end, since the next reset drops them
+# anyway (and a DROP at the end fails while any thread still holds a connection to one).
 test-postgres: messages
 	@$(PG) reset
 	@echo "== pytest on PostgreSQL $$($(PG) version) =="
-	DATABASE_URL=$$($(PG) url) $(BIN)/python -m pytest --reuse-db $(PYTEST_ARGS)
+	DATABASE_URL=$$($(PG) url) $(BIN)/python -m pytest --reuse-db --ignore=tests/browser $(PYTEST_ARGS)
 
 # schemathesis against a real server on a fresh SQLite database: every check, every phase
 # (stateful included); zero failures or it fails (scripts/api_check.sh, schemathesis.toml).
@@ -96,8 +103,9 @@ postgres-start:
 postgres-stop:
 	@$(PG) stop
 
-# Linters first, then the suite on SQLite and again on PostgreSQL. Both passes run even if
-# the first fails, so one run tells about both databases; any failure fails `make test`.
+# Linters first, then the suite on SQLite and again on PostgreSQL (without the browser tests).
+# Both passes run even if the first fails, so one run tells about both databases; any failure
+# fails `make test`.
 test: system-deps
 	@$(MAKE) --no-print-directory lint typecheck importlint api-check
 	@status=0; \
