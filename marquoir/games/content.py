@@ -94,7 +94,11 @@ def content_path(slug: str, language: str, base_dir: Path = GAMES_DIR) -> Path:
     return base_dir / slug / "content" / f"{language}.md"
 
 
-@lru_cache(maxsize=64)
+# Every page on disk, kept: a fixed set (each game's two languages, 80 for forty games). A bound
+# under it would be worse than none: the home page reads them all in turn, so an LRU of 64
+# evicted each page just before it was read again (a home page of forty games took 36 ms, 13 ms
+# with every page kept: make bench, "Home page and its search").
+@lru_cache(maxsize=None)
 def load_content(slug: str, language: str, base_dir: Path = GAMES_DIR) -> GameContent:
     """The parsed content of game ``slug`` in ``language``, read once and then cached.
 
