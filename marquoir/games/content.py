@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 GAMES_DIR = Path(__file__).resolve().parent
@@ -98,7 +98,7 @@ def content_path(slug: str, language: str, base_dir: Path = GAMES_DIR) -> Path:
 # under it would be worse than none: the home page reads them all in turn, so an LRU of 64
 # evicted each page just before it was read again (a home page of forty games took 36 ms, 13 ms
 # with every page kept: make bench, "Home page and its search").
-@lru_cache(maxsize=None)
+@cache
 def load_content(slug: str, language: str, base_dir: Path = GAMES_DIR) -> GameContent:
     """The parsed content of game ``slug`` in ``language``, read once and then cached.
 
