@@ -14,6 +14,8 @@ from django.test import Client
 
 from marquoir.games.declared import declared_games
 
+from .test_correction_pages import start
+
 pytestmark = pytest.mark.django_db
 
 MATCHES = "/api/v1/matches"
@@ -245,3 +247,17 @@ def test_partial_points_refused_only_because_of_what_is_not_typed_yet_say_the_ro
     fields = {"players": "3", "drawn": "bid,tricks,bonus", "in_bid_0": "1", "in_bid_1": "0", "in_bid_2": "0"}
     answer = client.get(f"{MATCHES}/{match['id']}/points", {**fields, "partial": "1"}).json()
     assert (answer["points"], answer["reason"], answer["partial"]) == (None, "missing_input", False)
+
+
+@pytest.mark.parametrize(
+    ("game", "shown"), [("seven_wonders", True), ("skyjo", True), ("molkky", False), ("azul", False)]
+)
+def test_the_band_shows_totals_to_come_only_where_a_round_s_points_add_to_them(
+    client: Client, game: str, shown: bool
+) -> None:
+    # Mölkky is played by turns and drops a total over 50 to 25; Azul's file works its totals
+    # out under a floor: a preview of the round's points would show a total it will not give.
+    table = start(client, game, "Ada", "Ben", "Cy", **({"target": "100"} if game == "skyjo" else {}))
+    page = client.get(table).content.decode()
+    assert 'class="round-form declared-form"' in page
+    assert ("data-band-pending" in page) is shown

@@ -420,7 +420,7 @@ def table_result(game: Game, state: GameState, names: Sequence[str]) -> Standing
         columns.append(local(item.label))
         cells.append(_tracked(state, 0, item.key))
     row = StandingRow(rank=1, name=names[0], winner=bool(winners(state)), cells=tuple(cells))
-    return Standings(rows=(row,), columns=tuple(columns), who=_("Players"), ranked=False, mark_winners=False)
+    return Standings(rows=(row,), columns=tuple(columns), ranked=False, mark_winners=False)
 
 
 def rules_text(game: Game, state: GameState) -> str:
@@ -519,6 +519,10 @@ def table_context(
         "rules_text": rules_text(game, state),
         "grid": grid(state, names, view.slots),
         "final_scoring": game.file.scored == "end",
+        # The band's totals as they would be (declared.js) where a round's points add to them:
+        # not in a game by turns nor where the file works its totals out otherwise (Mölkky's
+        # drop to 25), whose preview would show a total the round will not give.
+        "band_pending": not game.by_turns and "total" not in game.file.after,
         "words": TableWords(
             title=_("%(game)s table") % {"game": name},
             watching=_("You are watching this match. Only the devices keeping score can record rounds."),

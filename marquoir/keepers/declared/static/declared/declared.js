@@ -57,7 +57,8 @@
 
   // Each side's total in the band as it would be with the points so far, marked as not yet
   // recorded; back to the recorded total when the round is refused, and drawn again once it is
-  // recorded. Not while a past round is corrected (the band holds its old points). The pad's
+  // recorded. Not while a past round is corrected (the band holds its old points), nor where the
+  // form says the round's points do not simply add up (data-band-pending absent). The pad's
   // own outputs say the points to a screen reader: this is for the eyes, across the table.
   function figure(tile) {
     var score = tile.querySelector(".band__score");
@@ -68,13 +69,14 @@
   function pending(entry, points) {
     var tiles = document.querySelectorAll(".band__player");
     var correcting = entry.querySelector("input[name=correct]") !== null;
+    var shownHere = entry.dataset.bandPending !== undefined && !correcting;
     Array.prototype.forEach.call(tiles, function (tile, side) {
       var node = figure(tile);
       if (!node) { return; }
       if (tile.dataset.recorded === undefined) { tile.dataset.recorded = node.nodeValue; }
       var recorded = tile.dataset.recorded;
       var before = Number(recorded.replace("\u2212", "-"));
-      var value = !correcting && points && points.length === tiles.length ? points[side] : null;
+      var value = shownHere && points && points.length === tiles.length ? points[side] : null;
       var shown = value === null || value === undefined || !Number.isInteger(before) || /\s/.test(recorded) ? recorded : signed(before + value);
       if (node.nodeValue !== shown) { node.nodeValue = shown; }
       tile.classList.toggle("band__player--pending", shown !== recorded);
