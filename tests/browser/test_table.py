@@ -102,11 +102,16 @@ def test_a_whole_three_player_game_through_the_totals(make_page: MakePage):
 
 def tap_dice(page: Page, *faces: str) -> None:
     """Enter a roll on the dice pad, one tap per die (``"5"``, ``"worm"``…)."""
+    counted: dict[str, int] = {}
     for face in faces:
         name = "A die shows a worm" if face == "worm" else f"A die shows {face}"
         before = page.locator("#table").element_handle()
         page.get_by_role("link", name=name, exact=True).click()
         page.wait_for_function("table => !table.isConnected", arg=before)
+        # The tap is in the address once the pad that counts it is drawn (a redraw of the
+        # table by other news could otherwise let the next tap land on the pad before it).
+        counted[face] = counted.get(face, 0) + 1
+        expect(page).to_have_url(re.compile(f"roll=([^&]*%2C)?{face}%3A{counted[face]}(%2C|&|$)"))
 
 
 def test_a_turn_entered_die_by_die(make_page: MakePage):
