@@ -53,23 +53,12 @@ def _words(name: str) -> list[str]:
     return [folded for word in spaced.split() if (folded := fold(word))]
 
 
-NUMBER_WORDS: dict[str, tuple[str, ...]] = {
-    "1": ("one", "un"),
-    "2": ("two", "deux"),
-    "3": ("three", "trois"),
-    "4": ("four", "quatre"),
-    "5": ("five", "cinq"),
-    "6": ("six",),
-    "7": ("seven", "sept"),
-    "8": ("eight", "huit"),
-    "9": ("nine", "neuf"),
-    "10": ("ten", "dix"),
-    "11": ("eleven", "onze"),
-    "12": ("twelve", "douze"),
-}
+ENGLISH_NUMBERS = {"1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six",
+                   "7": "seven", "8": "eight", "9": "nine", "10": "ten", "11": "eleven", "12": "twelve"}  # fmt: skip
+FRENCH_NUMBERS = {"1": "un", "2": "deux", "3": "trois", "4": "quatre", "5": "cinq", "6": "six",
+                  "7": "sept", "8": "huit", "9": "neuf", "10": "dix", "11": "onze", "12": "douze"}  # fmt: skip
 """A name's number as people say it, in English and French: "7 Wonders" is also found as
-"seven wonders" and "sept wonders". The same words in each language's spelling (six, six)
-appear once."""
+"seven wonders" and "sept wonders"."""
 
 TYPO_MIN_LENGTH = 4
 """A query word this long or longer may be one edit from a name's word (a letter missing, one
@@ -85,18 +74,9 @@ work of comparing stays small whatever the address holds."""
 
 def _spelled_out(words: list[str]) -> list[list[str]]:
     """``words`` with each number in it spelled out, in each language (none: no variant)."""
-    if not any(word in NUMBER_WORDS for word in words):
+    if not any(word in ENGLISH_NUMBERS for word in words):
         return []
-    languages = max(len(spellings) for spellings in NUMBER_WORDS.values())
-    variants = []
-    for language in range(languages):
-        variants.append(
-            [
-                NUMBER_WORDS[word][min(language, len(NUMBER_WORDS[word]) - 1)] if word in NUMBER_WORDS else word
-                for word in words
-            ]
-        )
-    return variants
+    return [[spelled.get(word, word) for word in words] for spelled in (ENGLISH_NUMBERS, FRENCH_NUMBERS)]
 
 
 def search_keys(names: Iterable[str]) -> tuple[str, ...]:

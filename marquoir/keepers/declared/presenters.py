@@ -411,15 +411,16 @@ def table_result(game: Game, state: GameState, names: Sequence[str]) -> Standing
     """A cooperative game's end: the table won or lost together, with its shared score (where
     the game has one) and the values it tracks (a campaign's mission, its attempts), no rank."""
     tracked = [item for item in game.file.carry if item.track]
+    won = bool(winners(state))
     columns = [_("Result")]
-    cells = [_("Won") if winners(state) else _("Lost")]
+    cells = [_("Won") if won else _("Lost")]
     if game.file.cooperative is None or game.file.cooperative.score:
         columns.append(_("Points"))
         cells.append(total_text(state.totals[0]))
     for item in tracked:
         columns.append(local(item.label))
         cells.append(_tracked(state, 0, item.key))
-    row = StandingRow(rank=1, name=names[0], winner=bool(winners(state)), cells=tuple(cells))
+    row = StandingRow(rank=1, name=names[0], winner=won, cells=tuple(cells))
     return Standings(rows=(row,), columns=tuple(columns), ranked=False, mark_winners=False)
 
 

@@ -43,9 +43,10 @@
   }
 
   // search.TYPO_MIN_LENGTH, TWO_TYPOS_MIN_LENGTH, TYPO_MAX_LENGTH.
-  function typosAllowed(word) {
-    if (word.length < 4 || word.length > 24) { return 0; }
-    return word.length < 8 ? 1 : 2;
+  // A word's length in code points, as Python's len counts it.
+  function typosAllowed(length) {
+    if (length < 4 || length > 24) { return 0; }
+    return length < 8 ? 1 : 2;
   }
 
   // The optimal string alignment distance (rapidfuzz's OSA, as the server computes it): a
@@ -72,9 +73,9 @@
 
   function wordFound(word, keys) {
     if (keys.some(function (key) { return key.indexOf(word) === 0; })) { return true; }
-    var typos = typosAllowed(word);
-    if (!typos) { return false; }
     var length = Array.from(word).length;
+    var typos = typosAllowed(length);
+    if (!typos) { return false; }
     return keys.some(function (key) {
       var letters = Array.from(key);
       for (var n = Math.max(1, length - typos); n <= Math.min(letters.length, length + typos); n++) {
@@ -84,10 +85,10 @@
     });
   }
 
-  // search.found: the whole query begins a key, or each of its words is found.
-  function found(text, query, keys) {
+  // search.found: the whole query begins a key, or each of its words (split once a pass) is found.
+  function found(query, queryWords, keys) {
     if (!query || keys.some(function (key) { return key.indexOf(query) === 0; })) { return true; }
-    return words(text).every(function (word) { return wordFound(word, keys); });
+    return queryWords.every(function (word) { return wordFound(word, keys); });
   }
 
   function value(name) {
@@ -95,11 +96,11 @@
     return field ? String(field.value || "") : "";
   }
 
-  function keeps(card, text, query, players, minutes, category) {
+  function keeps(card, query, queryWords, players, minutes, category) {
     var range = card.getAttribute("data-players").split(" ");
     var keys = card.getAttribute("data-keys").split(" ");
     return (
-      found(text, query, keys) &&
+      found(query, queryWords, keys) &&
       (!players || (Number(range[0]) <= players && players <= Number(range[1]))) &&
       (!minutes || Number(card.getAttribute("data-minutes")) <= minutes) &&
       (!category || card.getAttribute("data-category") === category)
@@ -125,12 +126,13 @@
     timer = null;
     var text = value("q").slice(0, QUERY_MAX_LENGTH).trim();
     var query = fold(text);
+    var queryWords = words(text);
     var players = Number(value("players")) || 0;
     var minutes = Number(value("minutes")) || 0;
     var category = value("category");
     var shown = 0;
     cards.forEach(function (card) {
-      var kept = keeps(card, text, query, players, minutes, category);
+      var kept = keeps(card, query, queryWords, players, minutes, category);
       if (card.hidden === kept) { card.hidden = !kept; }
       shown += kept ? 1 : 0;
     });
